@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Envelope",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "envelope", targets: ["envelope"]),
+        .library(name: "EnvelopeCore", targets: ["EnvelopeCore"]),
+        .library(name: "EnvelopeHTTP", targets: ["EnvelopeHTTP"]),
+        .library(name: "EnvelopeMock", targets: ["EnvelopeMock"]),
+        .library(name: "EnvelopeTesting", targets: ["EnvelopeTesting"]),
+    ],
+    targets: [
+        // The C edge: libcurl, found through pkg-config, with typed shims for its variadic API.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // JSON, contracts, schema validation, drift findings and reports. No I/O.
+        .target(name: "EnvelopeCore"),
+        // The HTTP client on libcurl.
+        .target(name: "EnvelopeHTTP", dependencies: ["CCurl"]),
+        // The mock HTTP/1.1 server on POSIX sockets, replaying WireMock-style mappings.
+        .target(name: "EnvelopeMock", dependencies: ["EnvelopeCore"]),
+        // Helpers for app test suites.
+        .target(name: "EnvelopeTesting", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock"]),
+        // The command-line tool: parses arguments and calls the libraries.
+        .executableTarget(name: "envelope", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock"]),
+
+        .testTarget(name: "EnvelopeCoreTests", dependencies: ["EnvelopeCore"]),
+        .testTarget(name: "EnvelopeHTTPTests", dependencies: ["EnvelopeHTTP"]),
+        .testTarget(name: "EnvelopeMockTests", dependencies: ["EnvelopeMock", "EnvelopeCore"]),
+        .testTarget(name: "EnvelopeTestingTests", dependencies: ["EnvelopeTesting"]),
+        .testTarget(name: "envelopeTests", dependencies: ["EnvelopeCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// EnvelopeCore module.
+public enum EnvelopeCoreModule {}

@@ -1,0 +1,2 @@
+/// EnvelopeHTTP module.
+public enum EnvelopeHTTPModule {}

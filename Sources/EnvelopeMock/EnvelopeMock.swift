@@ -1,0 +1,2 @@
+/// EnvelopeMock module.
+public enum EnvelopeMockModule {}

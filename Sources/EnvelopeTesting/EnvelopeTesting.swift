@@ -1,0 +1,2 @@
+/// EnvelopeTesting module.
+public enum EnvelopeTestingModule {}
