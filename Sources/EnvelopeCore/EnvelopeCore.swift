@@ -1,2 +1,0 @@
-/// EnvelopeCore module.
-public enum EnvelopeCoreModule {}

@@ -1,0 +1,391 @@
+/// The byte-level JSON parser: RFC 8259 text in, a flat tape out.
+///
+/// It never recurses (nesting depth is a counter, so deep input is an error, not a stack
+/// overflow), validates UTF-8 and escapes as it scans, and keeps numbers as their text so
+/// integers beyond 64 bits stay exact.
+struct JSONParser {
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private let options: JSONParseOptions
+    private var tape: UnsafeMutablePointer<JSONTapeEntry>
+    private var tapeCount = 0
+    private var stack: [Int] = []
+
+    private init(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions, tape: UnsafeMutablePointer<JSONTapeEntry>) {
+        self.base = base
+        self.count = count
+        self.options = options
+        self.tape = tape
+        stack.reserveCapacity(min(options.maxDepth, 64))
+    }
+
+    /// Parses `bytes` into a tape.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) throws(JSONError) -> [JSONTapeEntry] {
+        guard bytes.count < Int(UInt32.max) else { throw .documentTooLarge(bytes: bytes.count) }
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw .unexpectedEnd(expected: "a JSON value", at: SourceLocation(line: 1, column: 1, offset: 0))
+        }
+        // Every value takes at least one byte and all but the last need a separator, so a
+        // document of n bytes has at most n/2 + 1 values. Reserving that bound up front means
+        // the tape never moves; pages that are never written are never made resident.
+        let capacity = bytes.count / 2 + 2
+        var failure: JSONError?
+        let tape = [JSONTapeEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            guard let tapeBase = buffer.baseAddress else { return }
+            var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
+            do throws(JSONError) {
+                try parser.run()
+            } catch {
+                failure = error
+            }
+            initialized = parser.tapeCount
+        }
+        if let failure { throw failure }
+        return tape
+    }
+
+    // MARK: - Structure
+
+    private mutating func run() throws(JSONError) {
+        var i = skipWhitespace(skipByteOrderMark(0))
+        guard i < count else { throw .unexpectedEnd(expected: "a JSON value", at: location(i)) }
+        parsing: while true {
+            // Parse one value starting at i (whitespace already skipped).
+            let byte = base[i]
+            switch byte {
+            case UInt8(ascii: "{"):
+                try open(.object, at: i)
+                i = skipWhitespace(i + 1)
+                guard i < count else { throw .unexpectedEnd(expected: "a string key or '}'", at: location(i)) }
+                if base[i] == UInt8(ascii: "}") {
+                    try close(at: i)
+                    i += 1
+                } else {
+                    i = try parseKey(at: i, expected: "a string key or '}'")
+                    continue parsing
+                }
+            case UInt8(ascii: "["):
+                try open(.array, at: i)
+                i = skipWhitespace(i + 1)
+                guard i < count else { throw .unexpectedEnd(expected: "a value or ']'", at: location(i)) }
+                if base[i] == UInt8(ascii: "]") {
+                    try close(at: i)
+                    i += 1
+                } else {
+                    continue parsing
+                }
+            case UInt8(ascii: "\""):
+                i = try parseString(at: i)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i = try parseNumber(at: i)
+            case UInt8(ascii: "t"):
+                i = try parseLiteral("true", kind: .bool, flag: true, at: i)
+            case UInt8(ascii: "f"):
+                i = try parseLiteral("false", kind: .bool, flag: false, at: i)
+            case UInt8(ascii: "n"):
+                i = try parseLiteral("null", kind: .null, flag: false, at: i)
+            default:
+                throw .unexpectedCharacter(found: describe(at: i), expected: "a JSON value", at: location(i))
+            }
+            // A value ended at i: continue the enclosing container, or finish.
+            while true {
+                i = skipWhitespace(i)
+                guard let top = stack.last else {
+                    guard i == count else {
+                        throw .unexpectedCharacter(found: describe(at: i), expected: "the end of the input", at: location(i))
+                    }
+                    return
+                }
+                let isObject = tape[top].kind == .object
+                guard i < count else {
+                    throw .unexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'", at: location(i))
+                }
+                let c = base[i]
+                if c == UInt8(ascii: ",") {
+                    i = skipWhitespace(i + 1)
+                    guard i < count else { throw .unexpectedEnd(expected: isObject ? "a string key" : "a value", at: location(i)) }
+                    if isObject { i = try parseKey(at: i, expected: "a string key") }
+                    continue parsing
+                }
+                if c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    try close(at: i)
+                    i += 1
+                    continue
+                }
+                throw .unexpectedCharacter(found: describe(at: i), expected: isObject ? "',' or '}'" : "',' or ']'", at: location(i))
+            }
+        }
+    }
+
+    /// Parses `"key"` `:` and the whitespace after it; returns the index of the value.
+    private mutating func parseKey(at start: Int, expected: String) throws(JSONError) -> Int {
+        guard base[start] == UInt8(ascii: "\"") else {
+            throw .unexpectedCharacter(found: describe(at: start), expected: expected, at: location(start))
+        }
+        var i = skipWhitespace(try parseString(at: start))
+        guard i < count else { throw .unexpectedEnd(expected: "':'", at: location(i)) }
+        guard base[i] == UInt8(ascii: ":") else {
+            throw .unexpectedCharacter(found: describe(at: i), expected: "':' after the key", at: location(i))
+        }
+        i = skipWhitespace(i + 1)
+        guard i < count else { throw .unexpectedEnd(expected: "a value", at: location(i)) }
+        return i
+    }
+
+    private mutating func open(_ kind: JSONKind, at i: Int) throws(JSONError) {
+        guard stack.count < options.maxDepth else { throw .nestingTooDeep(limit: options.maxDepth, at: location(i)) }
+        stack.append(tapeCount)
+        append(JSONTapeEntry(kind: kind, offset: i, length: 0, flag: false))
+    }
+
+    private mutating func close(at i: Int) throws(JSONError) {
+        let index = stack.removeLast()
+        let offset = Int(tape[index].offset)
+        tape[index].length = UInt32(truncatingIfNeeded: i + 1 - offset)
+        tape[index].next = UInt32(truncatingIfNeeded: tapeCount)
+        // Count the children by walking the siblings: cheap, and keeps the hot path free of
+        // per-value bookkeeping.
+        var children = 0
+        var child = index + 1
+        while child < tapeCount {
+            children += 1
+            child = nextSibling(child)
+        }
+        let isObject = tape[index].kind == .object
+        if isObject { children /= 2 }
+        guard children <= JSONTapeEntry.maxCount else {
+            throw .unexpectedCharacter(found: "more than \(JSONTapeEntry.maxCount) members", expected: "fewer members in one container", at: location(offset))
+        }
+        tape[index].packed |= UInt32(children)
+        if isObject, options.duplicateKeys == .reject { try rejectDuplicateKeys(object: index) }
+    }
+
+    private func nextSibling(_ index: Int) -> Int {
+        let kind = tape[index].kind
+        return kind == .object || kind == .array ? Int(tape[index].next) : index + 1
+    }
+
+    private func rejectDuplicateKeys(object index: Int) throws(JSONError) {
+        var seen: [String: Int] = [:]
+        var key = index + 1
+        let end = Int(tape[index].next)
+        while key < end {
+            let entry = tape[key]
+            let text = JSONString.decode(UnsafeBufferPointer(start: base + Int(entry.offset), count: Int(entry.length)), hasEscapes: entry.flag)
+            if let first = seen[text] {
+                throw .duplicateKey(text, at: location(Int(entry.offset)), first: location(first))
+            }
+            seen[text] = Int(entry.offset)
+            key = nextSibling(key + 1)
+        }
+    }
+
+    @inline(__always)
+    private mutating func append(_ entry: JSONTapeEntry) {
+        tape[tapeCount] = entry
+        tapeCount += 1
+    }
+
+    // MARK: - Scalars
+
+    @inline(__always)
+    private func skipWhitespace(_ start: Int) -> Int {
+        var i = start
+        while i < count {
+            let c = base[i]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            i += 1
+        }
+        return i
+    }
+
+    private func skipByteOrderMark(_ i: Int) -> Int {
+        // RFC 8259 §8.1 lets a parser ignore a UTF-8 byte order mark; editors on Windows add one.
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { return 3 }
+        return i
+    }
+
+    private mutating func parseLiteral(_ word: StaticString, kind: JSONKind, flag: Bool, at start: Int) throws(JSONError) -> Int {
+        let length = word.utf8CodeUnitCount
+        let letters = word.utf8Start
+        for k in 0..<length {
+            guard start + k < count else { throw .unexpectedEnd(expected: "'\(word)'", at: location(start + k)) }
+            guard base[start + k] == letters[k] else {
+                throw .unexpectedCharacter(found: describe(at: start), expected: "a JSON value (did you mean '\(word)'?)", at: location(start))
+            }
+        }
+        append(JSONTapeEntry(kind: kind, offset: start, length: length, flag: flag))
+        return start + length
+    }
+
+    private mutating func parseNumber(at start: Int) throws(JSONError) -> Int {
+        var i = start
+        if base[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < count, isDigit(base[i]) else {
+            throw .invalidNumber("expected a digit after '-'", at: location(i))
+        }
+        if base[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < count, isDigit(base[i]) { throw .invalidNumber("leading zeros are not allowed", at: location(start)) }
+        } else {
+            while i < count, isDigit(base[i]) { i += 1 }
+        }
+        var isInteger = true
+        if i < count, base[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard i < count, isDigit(base[i]) else { throw .invalidNumber("expected a digit after '.'", at: location(i)) }
+            while i < count, isDigit(base[i]) { i += 1 }
+        }
+        if i < count, base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < count, isDigit(base[i]) else { throw .invalidNumber("expected a digit in the exponent", at: location(i)) }
+            while i < count, isDigit(base[i]) { i += 1 }
+        }
+        append(JSONTapeEntry(kind: .number, offset: start, length: i - start, flag: isInteger))
+        return i
+    }
+
+    @inline(__always)
+    private func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+
+    /// Scans a string from its opening quote; appends it and returns the index after the
+    /// closing quote.
+    private mutating func parseString(at start: Int) throws(JSONError) -> Int {
+        var i = start + 1
+        var hasEscapes = false
+        while true {
+            // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte.
+            while i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if JSONParser.needsAttention(word) { break }
+                i += 8
+            }
+            guard i < count else { throw .unexpectedEnd(expected: "'\"' to close the string that starts at \(location(start))", at: location(i)) }
+            let c = base[i]
+            if c == UInt8(ascii: "\"") { break }
+            if c == UInt8(ascii: "\\") {
+                hasEscapes = true
+                i = try scanEscape(at: i)
+                continue
+            }
+            if c < 0x20 { throw .controlCharacterInString(c, at: location(i)) }
+            if c < 0x80 {
+                i += 1
+                continue
+            }
+            i = try scanUTF8(at: i)
+        }
+        append(JSONTapeEntry(kind: .string, offset: start, length: i + 1 - start, flag: hasEscapes))
+        return i + 1
+    }
+
+    /// Whether any byte of `word` is `"`, `\`, below 0x20 or at or above 0x80.
+    @inline(__always)
+    private static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+    }
+
+    private func scanEscape(at i: Int) throws(JSONError) -> Int {
+        guard i + 1 < count else { throw .unexpectedEnd(expected: "an escape character after '\\'", at: location(i + 1)) }
+        switch base[i + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return i + 2
+        case UInt8(ascii: "u"):
+            let unit = try hex4(at: i + 2, escapeStart: i)
+            if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw .loneSurrogate(text(i, 6), at: location(i))
+            }
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                // A high surrogate must be followed at once by an escaped low surrogate.
+                guard i + 7 < count, base[i + 6] == UInt8(ascii: "\\"), base[i + 7] == UInt8(ascii: "u") else {
+                    throw .loneSurrogate(text(i, 6), at: location(i))
+                }
+                let low = try hex4(at: i + 8, escapeStart: i + 6)
+                guard low >= 0xDC00 && low <= 0xDFFF else { throw .loneSurrogate(text(i, 6), at: location(i)) }
+                return i + 12
+            }
+            return i + 6
+        default:
+            throw .invalidEscape(text(i, 2), at: location(i))
+        }
+    }
+
+    private func hex4(at start: Int, escapeStart: Int) throws(JSONError) -> UInt32 {
+        guard start + 4 <= count else { throw .unexpectedEnd(expected: "four hex digits after '\\u'", at: location(min(start, count))) }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = base[start + k]
+            let digit: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw .invalidEscape(text(escapeStart, start + k + 1 - escapeStart), at: location(escapeStart))
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most
+    /// U+10FFFF); returns the index after it.
+    private func scanUTF8(at i: Int) throws(JSONError) -> Int {
+        let lead = base[i]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw .invalidUTF8(at: location(i))
+        }
+        guard i + length <= count else { throw .invalidUTF8(at: location(i)) }
+        let second = base[i + 1]
+        guard second >= low && second <= high else { throw .invalidUTF8(at: location(i)) }
+        for k in 2..<max(2, length) where base[i + k] & 0xC0 != 0x80 {
+            throw .invalidUTF8(at: location(i))
+        }
+        return i + length
+    }
+
+    // MARK: - Errors
+
+    private func location(_ offset: Int) -> SourceLocation {
+        SourceLocation.locate(offset: offset, in: UnsafeBufferPointer(start: base, count: count))
+    }
+
+    private func text(_ start: Int, _ length: Int) -> String {
+        let end = min(start + length, count)
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    }
+
+    /// Describes the byte at `i` for an error message: `'x'`, `byte 0xFF`, or the end.
+    private func describe(at i: Int) -> String {
+        guard i < count else { return "the end of the input" }
+        let c = base[i]
+        if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
+        if c == 0 { return "a NUL byte" }
+        if c >= 0x80 {
+            // Show the whole character when it is valid UTF-8 (a stray Korean word, say).
+            if let end = try? scanUTF8(at: i) { return "'\(text(i, end - i))'" }
+        }
+        let hex = String(c, radix: 16, uppercase: true)
+        return "byte 0x\(hex.count == 1 ? "0" : "")\(hex)"
+    }
+}

@@ -1,0 +1,78 @@
+/// A place in a source text: 1-based line and column, and the 0-based byte offset.
+///
+/// Columns count Unicode scalars, not bytes, so a column in a line of Korean text is the
+/// column an editor shows.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The 1-based line number.
+    public var line: Int
+    /// The 1-based column, in Unicode scalars from the start of the line.
+    public var column: Int
+    /// The 0-based byte offset into the text.
+    public var offset: Int
+
+    /// Creates a location from its parts.
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    /// `line:column`, the form editors and compilers use.
+    public var description: String { "\(line):\(column)" }
+
+    /// Orders locations by their byte offset.
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
+
+    /// Finds the line and column of `offset` in `bytes` by scanning from the start.
+    ///
+    /// Locations are needed only for reports and errors, so the parser never computes them on
+    /// its hot path; use ``locate(offsets:in:)`` for many offsets at once.
+    public static func locate(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index < end {
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        var column = 1
+        var scan = lineStart
+        while scan < end {
+            // Continuation bytes (10xxxxxx) belong to the scalar before them.
+            if bytes[scan] & 0xC0 != 0x80 { column += 1 }
+            scan += 1
+        }
+        return SourceLocation(line: line, column: column, offset: offset)
+    }
+
+    /// Finds the locations of many offsets in one pass over `bytes`.
+    public static func locate(offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourceLocation] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [SourceLocation](repeating: SourceLocation(line: 1, column: 1, offset: 0), count: offsets.count)
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        for position in order {
+            let target = min(max(offsets[position], 0), bytes.count)
+            while index < target {
+                if bytes[index] == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = index + 1
+                }
+                index += 1
+            }
+            var column = 1
+            var scan = lineStart
+            while scan < target {
+                if bytes[scan] & 0xC0 != 0x80 { column += 1 }
+                scan += 1
+            }
+            result[position] = SourceLocation(line: line, column: column, offset: offsets[position])
+        }
+        return result
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+@testable import EnvelopeCore
+
+@Suite("JSON parser")
+struct JSONParserTests {
+    @Test("parses every kind of value and keeps numbers exact")
+    func parsesAllKinds() throws {
+        let doc = try JSONDocument.parse(#"{"a": [1, -2.5e3, true, false, null, "x\n\u00e9\ud83d\ude00"], "big": 123456789012345678901234567890}"#)
+        let root = doc.root
+        #expect(root.kind == .object)
+        #expect(root.count == 2)
+        let a = try #require(root["a"])
+        #expect(a.count == 6)
+        let elements = a.elements
+        #expect(elements.map(\.kind) == [.number, .number, .bool, .bool, .null, .string])
+        #expect(elements[0].intValue == 1)
+        #expect(elements[1].doubleValue == -2500)
+        #expect(elements[1].isIntegerLiteral == false)
+        #expect(elements[2].boolValue == true)
+        #expect(elements[3].boolValue == false)
+        #expect(elements[5].stringValue == "x\né😀")
+        #expect(root["big"]?.numberText == "123456789012345678901234567890")
+        #expect(root["big"]?.intValue == nil)
+    }
+
+    @Test("gives the line and column of values, counting characters not bytes")
+    func locatesValues() throws {
+        let doc = try JSONDocument.parse("{\n  \"이름\": \"값\",\n  \"n\": null\n}")
+        let members = doc.root.members
+        #expect(members.map(\.key) == ["이름", "n"])
+        #expect(members[0].value.location.description == "2:9")
+        #expect(members[0].value.location.offset == 14)
+        #expect(members[1].keyLocation.line == 3)
+        #expect(members[1].keyLocation.column == 3)
+        #expect(members[1].value.location.description == "3:8")
+    }
+
+    @Test("round-trips through the value tree and serialization")
+    func roundTrips() throws {
+        let text = #"{"a":[1,2.50,{"b":"q\"\\"}],"c":{},"d":[],"e":null}"#
+        let value = try JSONDocument.parse(text).root.value
+        #expect(value.serialized() == text)
+        #expect(try JSONDocument.parse(value.serialized(pretty: true)).root.value == value)
+    }
+
+    @Test("the last of duplicate keys wins by default; .reject names both places")
+    func duplicateKeys() throws {
+        let text = "{\"k\": 1,\n \"k\": 2}"
+        #expect(try JSONDocument.parse(text).root["k"]?.intValue == 2)
+        #expect(throws: JSONError.duplicateKey("k", at: SourceLocation(line: 2, column: 2, offset: 10), first: SourceLocation(line: 1, column: 2, offset: 1))) {
+            try JSONDocument.parse(text, options: JSONParseOptions(duplicateKeys: .reject))
+        }
+    }
+
+    @Test("invalid documents are reported with line:column and what was expected",
+          arguments: [
+            ("", "1:1: expected a JSON value, found the end of the input (is the text cut short?)"),
+            ("{\"a\": 1,}", "1:9: expected a string key, found '}'"),
+            ("[1 2]", "1:4: expected ',' or ']', found '2'"),
+            ("{\"a\" 1}", "1:6: expected ':' after the key, found '1'"),
+            ("[1,\n  tru]", "2:3: expected a JSON value (did you mean 'true'?), found 't'"),
+            ("[01]", "1:2: invalid number: leading zeros are not allowed"),
+            ("[-]", "1:3: invalid number: expected a digit after '-'"),
+            ("[1.]", "1:4: invalid number: expected a digit after '.'"),
+            ("\"abc", "1:5: expected '\"' to close the string that starts at 1:1, found the end of the input (is the text cut short?)"),
+            ("\"a\\qb\"", "1:3: invalid escape '\\q' in a string; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"),
+            ("\"\\ud800\"", "1:2: lone UTF-16 surrogate '\\ud800'; a surrogate escape must be a high-low pair"),
+            ("\"\\udc00\"", "1:2: lone UTF-16 surrogate '\\udc00'; a surrogate escape must be a high-low pair"),
+            ("\"a\tb\"", "1:3: control character U+0009 in a string; write it escaped (\\n, \\t, \\u00XX)"),
+            ("[1] x", "1:5: expected the end of the input, found 'x'"),
+            ("[\u{0}]", "1:2: expected a JSON value, found a NUL byte"),
+            ("{\"a\":[1,{\"b\":", "1:14: expected a value, found the end of the input (is the text cut short?)"),
+          ])
+    func reportsInvalidDocuments(text: String, expected: String) {
+        do {
+            _ = try JSONDocument.parse(text)
+            Issue.record("parsed invalid JSON \(text)")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+
+    @Test("invalid UTF-8 is an error at its byte")
+    func rejectsInvalidUTF8() {
+        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82]] {
+            #expect(throws: JSONError.invalidUTF8(at: SourceLocation(line: 1, column: 2, offset: 1))) {
+                try JSONDocument.parse(bytes)
+            }
+        }
+    }
+
+    @Test("deep nesting is an error, not a stack overflow")
+    func limitsNesting() {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONError.nestingTooDeep(limit: 512, at: SourceLocation(line: 1, column: 513, offset: 512))) {
+            try JSONDocument.parse(deep)
+        }
+        let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect((try? JSONDocument.parse(fine))?.valueCount == 500)
+    }
+
+    @Test("long strings scanned eight bytes at a time still find escapes and quotes")
+    func scansLongStrings() throws {
+        let long = String(repeating: "abcdefgh", count: 20) + "\\\"" + String(repeating: "x", count: 13) + "한글"
+        let doc = try JSONDocument.parse("[\"\(long)\"]")
+        #expect(doc.root.elements[0].stringValue == String(repeating: "abcdefgh", count: 20) + "\"" + String(repeating: "x", count: 13) + "한글")
+    }
+
+    @Test("a UTF-8 byte order mark is skipped")
+    func skipsByteOrderMark() throws {
+        let doc = try JSONDocument.parse([0xEF, 0xBB, 0xBF] + Array("{\"a\":1}".utf8))
+        #expect(doc.root["a"]?.intValue == 1)
+    }
+}
