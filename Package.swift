@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "EnvelopeHTTPTests", dependencies: ["EnvelopeHTTP"]),
         .testTarget(name: "EnvelopeMockTests", dependencies: ["EnvelopeMock", "EnvelopeCore"]),
         .testTarget(name: "EnvelopeTestingTests", dependencies: ["EnvelopeTesting"]),
-        .testTarget(name: "envelopeTests", dependencies: ["EnvelopeCore"]),
+        .testTarget(name: "envelopeTests", dependencies: ["envelope", "EnvelopeCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
