@@ -1,2 +1,0 @@
-/// EnvelopeHTTP module.
-public enum EnvelopeHTTPModule {}

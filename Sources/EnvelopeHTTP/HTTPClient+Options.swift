@@ -1,0 +1,93 @@
+import CCurl
+
+/// Turning an `HTTPRequest` into libcurl options, and libcurl's results into an `HTTPResponse`.
+extension HTTPClient {
+    /// Protocols libcurl may use, for the request and for redirects: a contract test never
+    /// wants `file://` or `ftp://`, even if a server redirects there.
+    private static let allowedProtocols = "http,https"
+
+    /// Sets every option for `request` on a freshly reset handle; returns the first failure.
+    func configure(_ handle: UnsafeMutableRawPointer, for request: HTTPRequest) -> CURLcode {
+        var setter = OptionSetter(handle: handle)
+        setter.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBufferPointer))
+        setter.string(CURLOPT_URL, request.url)
+        // Without NOSIGNAL libcurl uses SIGALRM for DNS timeouts, which is unsafe with threads.
+        setter.long(CURLOPT_NOSIGNAL, 1)
+        setter.string(CURLOPT_PROTOCOLS_STR, Self.allowedProtocols)
+        setter.string(CURLOPT_REDIR_PROTOCOLS_STR, Self.allowedProtocols)
+        // An empty string offers every Content-Encoding this libcurl can decode.
+        setter.string(CURLOPT_ACCEPT_ENCODING, "")
+        setter.string(CURLOPT_USERAGENT, EnvelopeHTTPInfo.userAgent)
+        setter.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
+        setter.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+        setter.long(CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
+        setter.long(CURLOPT_MAXREDIRS, request.maxRedirects)
+
+        switch (request.method, request.body) {
+        case ("HEAD", nil):
+            // NOBODY makes libcurl send HEAD and not wait for a body that never comes.
+            setter.long(CURLOPT_NOBODY, 1)
+        case ("GET", nil):
+            setter.long(CURLOPT_HTTPGET, 1)
+        case ("POST", .some):
+            break // POSTFIELDS (set in perform) makes it a POST.
+        default:
+            setter.string(CURLOPT_CUSTOMREQUEST, request.method)
+        }
+
+        for header in request.headers {
+            // "Name;" is libcurl's way to send a header with an empty value ("Name:" deletes it).
+            let line = header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)"
+            setter.check(appendHeaderLine(line))
+        }
+        // libcurl adds "Expect: 100-continue" to larger bodies and then waits for a 100 that
+        // simple servers never send; an empty Expect suppresses it unless the caller set one.
+        if !request.headers.contains(where: { $0.name.lowercased() == "expect" }) {
+            setter.check(appendHeaderLine("Expect:"))
+        }
+        setter.slist(CURLOPT_HTTPHEADER, currentHeaderList)
+
+        setter.callback(CURLOPT_WRITEFUNCTION, isHeader: false)
+        setter.pointer(CURLOPT_WRITEDATA, collectorPointer)
+        setter.callback(CURLOPT_HEADERFUNCTION, isHeader: true)
+        setter.pointer(CURLOPT_HEADERDATA, collectorPointer)
+        return setter.result
+    }
+
+    /// Reads status, URL and timings from the handle after a successful transfer.
+    func makeResponse(_ handle: UnsafeMutableRawPointer, requestURL: String, collected: (headers: [HTTPHeader], body: [UInt8])) -> HTTPResponse {
+        var status = 0
+        _ = envelope_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var urlPointer: UnsafePointer<CChar>?
+        _ = envelope_curl_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &urlPointer)
+        let effectiveURL = urlPointer.map { String(cString: $0) } ?? requestURL
+
+        /// A *_TIME_T value (microseconds) in seconds; 0 if libcurl does not know it.
+        func seconds(_ info: CURLINFO) -> Double {
+            var micros: curl_off_t = 0
+            guard envelope_curl_easy_getinfo_off_t(handle, info, &micros) == CURLE_OK else { return 0 }
+            return Double(micros) / 1_000_000
+        }
+        let timings = HTTPTimings(
+            dns: seconds(CURLINFO_NAMELOOKUP_TIME_T),
+            connect: seconds(CURLINFO_CONNECT_TIME_T),
+            tls: seconds(CURLINFO_APPCONNECT_TIME_T),
+            firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T),
+            total: seconds(CURLINFO_TOTAL_TIME_T)
+        )
+        return HTTPResponse(status: status, headers: collected.headers, body: collected.body,
+                            effectiveURL: effectiveURL, timings: timings)
+    }
+
+    /// Seconds as whole milliseconds for libcurl, rounded up so a tiny positive timeout does not
+    /// become 0 (which libcurl reads as "no limit"), and capped to fit a 32-bit `long`.
+    /// Rounds by hand because `rounded(.up)` calls libm's `ceil`, which this target does not
+    /// link (a program without Foundation failed to link).
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        let exact = seconds * 1000
+        guard exact < Double(Int32.max) else { return Int(Int32.max) }
+        let truncated = Int(exact)
+        return Double(truncated) < exact ? truncated + 1 : truncated
+    }
+}

@@ -1,0 +1,42 @@
+/// Everything needed to send one HTTP request with `HTTPClient`.
+public struct HTTPRequest: Hashable, Sendable {
+    /// The request method, e.g. `GET`, `HEAD`, `POST`; sent exactly as written.
+    public var method: String
+    /// The absolute URL, `http://` or `https://` (other schemes are refused by the client).
+    public var url: String
+    /// Header fields in the order they are sent. A header with an empty value is sent empty;
+    /// headers libcurl adds itself (`Host`, `Accept`, `User-Agent`) are replaced by a field of
+    /// the same name here.
+    public var headers: [HTTPHeader]
+    /// The request body. `nil` sends no body; `[]` sends an empty body with `Content-Length: 0`.
+    public var body: [UInt8]?
+    /// Seconds allowed for name resolution plus connecting (TCP and TLS); `0` means no limit.
+    public var connectTimeout: Double
+    /// Seconds allowed for the whole request, connecting included; `0` means no limit.
+    public var timeout: Double
+    /// Whether to follow 3xx redirects; off by default so contracts see the redirect itself.
+    public var followRedirects: Bool
+    /// The most redirects followed when `followRedirects` is on.
+    public var maxRedirects: Int
+
+    /// Creates a request; the defaults suit a contract check against a nearby server.
+    public init(
+        method: String = "GET",
+        url: String,
+        headers: [HTTPHeader] = [],
+        body: [UInt8]? = nil,
+        connectTimeout: Double = 10,
+        timeout: Double = 30,
+        followRedirects: Bool = false,
+        maxRedirects: Int = 10
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.followRedirects = followRedirects
+        self.maxRedirects = maxRedirects
+    }
+}

@@ -1,0 +1,62 @@
+/// Gathers one response's header fields and body bytes as libcurl hands them over.
+///
+/// libcurl calls back from inside `curl_easy_perform` on the calling thread, so this needs no
+/// locking; `HTTPClient` owns one collector and passes it as unretained userdata because the
+/// client keeps it alive for the whole transfer.
+final class ResponseCollector {
+    /// Body bytes received so far for the current response.
+    private(set) var body: [UInt8] = []
+    /// Header fields received so far for the current response.
+    private(set) var headers: [HTTPHeader] = []
+
+    /// Forgets everything, ready for the next request.
+    func reset() {
+        body = []
+        headers = []
+    }
+
+    /// Hands over what was gathered and starts empty again, so the response owns the bytes
+    /// without a copy.
+    func take() -> (headers: [HTTPHeader], body: [UInt8]) {
+        defer { reset() }
+        return (headers, body)
+    }
+
+    /// Appends a chunk of body bytes.
+    func appendBody(_ chunk: UnsafeRawBufferPointer) {
+        body.append(contentsOf: chunk)
+    }
+
+    /// Takes one raw header line (CRLF included), as libcurl delivers them.
+    ///
+    /// A status line starts a new response: interim (1xx) and redirect responses come first, and
+    /// only the final response's fields should remain, so everything gathered so far is dropped.
+    func appendHeaderLine(_ raw: UnsafeRawBufferPointer) {
+        var line = String(decoding: raw, as: UTF8.self)[...]
+        while let last = line.last, last == "\r" || last == "\n" || last == "\r\n" { line.removeLast() }
+        if line.hasPrefix("HTTP/") {
+            headers.removeAll()
+            body.removeAll(keepingCapacity: true)
+            return
+        }
+        if line.isEmpty { return }
+        if let first = line.first, first == " " || first == "\t" {
+            // obs-fold (RFC 9112 §5.2): a continuation of the previous field's value.
+            if var previous = headers.popLast() {
+                previous.value += " " + Self.trimmed(line)
+                headers.append(previous)
+            }
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        headers.append(HTTPHeader(name: Self.trimmed(line[..<colon]), value: Self.trimmed(line[line.index(after: colon)...])))
+    }
+
+    /// Removes optional whitespace (spaces and tabs) around a field name or value.
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}
