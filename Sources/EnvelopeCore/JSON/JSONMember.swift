@@ -2,8 +2,11 @@
 public struct JSONMember: Sendable {
     /// The decoded key.
     public var key: String
-    /// Where the key's opening quote is.
-    public var keyLocation: SourceLocation
+    /// The key string itself, as a value on the tape.
+    public var keyNode: JSONNode
     /// The member's value.
     public var value: JSONNode
+
+    /// Where the key's opening quote is (computed on demand: locations cost a scan).
+    public var keyLocation: SourceLocation { keyNode.location }
 }

@@ -101,7 +101,7 @@ public struct JSONNode: Sendable {
         while child < end {
             let key = JSONNode(document: document, index: child)
             let value = JSONNode(document: document, index: child + 1)
-            result.append(JSONMember(key: key.stringValue ?? "", keyLocation: key.location, value: value))
+            result.append(JSONMember(key: key.stringValue ?? "", keyNode: key, value: value))
             child = value.endIndex
         }
         return result

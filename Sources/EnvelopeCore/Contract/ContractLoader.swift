@@ -1,0 +1,171 @@
+/// Loads contract files: checks the format, compiles the body schema and its `$ref`s.
+public enum ContractLoader {
+    /// Loads the contract at `file` (relative to the contracts folder), reading it and every
+    /// schema it refers to through `read`.
+    public static func load(file: String, read: @escaping SchemaCompiler.Reader) throws(ContractError) -> Contract {
+        let bytes: [UInt8]
+        do {
+            bytes = try read(file)
+        } catch {
+            throw .unreadable(file: file, reason: "\(error)")
+        }
+        return try load(bytes, file: file, read: read)
+    }
+
+    /// Loads a contract from its bytes; `file` names it in errors and anchors relative `$ref`s.
+    public static func load(_ bytes: [UInt8], file: String, read: @escaping SchemaCompiler.Reader) throws(ContractError) -> Contract {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
+        } catch {
+            throw .invalidJSON(file: file, error)
+        }
+        let reader = FieldReader(file: file)
+        let root = document.root
+        try reader.expectObject(root, "the contract", allowed: ["contract", "summary", "request", "response", "drift", "$schema", "$comment"])
+        let name = try reader.string(root, "contract")
+        let summary = try reader.optionalString(root, "summary")
+
+        let requestNode = try reader.required(root, "request")
+        try reader.expectObject(requestNode, "request", allowed: ["method", "path", "query", "headers", "body"])
+        let method = try reader.optionalString(requestNode, "method") ?? "GET"
+        let path = try reader.string(requestNode, "path")
+        guard path.hasPrefix("/") else {
+            throw .invalidContract(file: file, at: requestNode["path"]?.location ?? requestNode.location, message: "request.path must start with '/', found \"\(path)\"; put the host in --base-url or an environment")
+        }
+        let query = try reader.stringMap(requestNode, "query")
+        let headers = try reader.stringMap(requestNode, "headers")
+        let request = ContractRequest(method: method, path: path, query: query, headers: headers, body: requestNode["body"]?.value)
+
+        let responseNode = try reader.required(root, "response")
+        try reader.expectObject(responseNode, "response", allowed: ["status", "headers", "body"])
+        var status: Int?
+        if let statusNode = responseNode["status"] {
+            guard let code = statusNode.intValue, statusNode.isIntegerLiteral, (100...599).contains(code) else {
+                throw .invalidContract(file: file, at: statusNode.location, message: "response.status must be an HTTP status code from 100 to 599, found \(statusNode.rawText)")
+            }
+            status = code
+        }
+        let headerRules = try reader.headerRules(responseNode)
+        var compiler = SchemaCompiler(read: read)
+        compiler.register(document, as: file)
+        var body: Int?
+        if let bodyNode = responseNode["body"] {
+            body = try compiler.compile(bodyNode, file: file, pointer: "/response/body")
+        }
+
+        var drift: [DriftKind: Severity] = [:]
+        if let driftNode = root["drift"] {
+            try reader.expectObject(driftNode, "drift", allowed: Set(DriftKind.allCases.map(\.rawValue)))
+            for member in driftNode.members {
+                guard let kind = DriftKind(rawValue: member.key), let text = member.value.stringValue, let severity = Severity(setting: text) else {
+                    throw .invalidContract(file: file, at: member.value.location, message: "drift.\(member.key) must be \"breaking\", \"warning\" or \"ignore\", found \(member.value.rawText)")
+                }
+                drift[kind] = severity
+            }
+        }
+        return Contract(name: name, summary: summary, file: file, request: request,
+                        response: ResponseExpectation(status: status, headers: headerRules, body: body),
+                        drift: SeverityPolicy(overrides: drift), schema: compiler.finish().schema,
+                        responseLocation: responseNode.location)
+    }
+}
+
+/// Reads the fields of a contract with errors that say where and what was expected.
+struct FieldReader {
+    let file: String
+
+    func expectObject(_ node: JSONNode, _ what: String, allowed: Set<String>) throws(ContractError) {
+        guard node.kind == .object else {
+            throw .invalidContract(file: file, at: node.location, message: "\(what) must be an object, found \(node.kind)")
+        }
+        for member in node.members where !allowed.contains(member.key) {
+            let suggestion = allowed.min { distance(member.key, $0) < distance(member.key, $1) }
+                .flatMap { distance(member.key, $0) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+            let list = allowed.filter { !$0.hasPrefix("$") }.sorted().joined(separator: ", ")
+            throw .invalidContract(file: file, at: member.keyLocation, message: "unknown key '\(member.key)' in \(what)\(suggestion); expected one of: \(list)")
+        }
+    }
+
+    func required(_ node: JSONNode, _ key: String) throws(ContractError) -> JSONNode {
+        guard let value = node[key] else {
+            throw .invalidContract(file: file, at: node.location, message: "missing required key '\(key)'")
+        }
+        return value
+    }
+
+    func string(_ node: JSONNode, _ key: String) throws(ContractError) -> String {
+        let value = try required(node, key)
+        guard let text = value.stringValue else {
+            throw .invalidContract(file: file, at: value.location, message: "'\(key)' must be a string, found \(value.kind)")
+        }
+        return text
+    }
+
+    func optionalString(_ node: JSONNode, _ key: String) throws(ContractError) -> String? {
+        guard node[key] != nil else { return nil }
+        return try string(node, key)
+    }
+
+    func stringMap(_ node: JSONNode, _ key: String) throws(ContractError) -> [(name: String, value: String)] {
+        guard let map = node[key] else { return [] }
+        guard map.kind == .object else {
+            throw .invalidContract(file: file, at: map.location, message: "'\(key)' must be an object of strings, found \(map.kind)")
+        }
+        var result: [(name: String, value: String)] = []
+        for member in map.members {
+            guard let text = member.value.stringValue ?? member.value.numberText ?? member.value.boolValue.map({ String($0) }) else {
+                throw .invalidContract(file: file, at: member.value.location, message: "'\(key).\(member.key)' must be a string, found \(member.value.kind)")
+            }
+            result.append((member.key, text))
+        }
+        return result
+    }
+
+    func headerRules(_ response: JSONNode) throws(ContractError) -> [HeaderExpectation] {
+        guard let headers = response["headers"] else { return [] }
+        guard headers.kind == .object else {
+            throw .invalidContract(file: file, at: headers.location, message: "response.headers must be an object, found \(headers.kind)")
+        }
+        var rules: [HeaderExpectation] = []
+        for member in headers.members {
+            let value = member.value
+            if let exact = value.stringValue {
+                rules.append(HeaderExpectation(name: member.key, rule: .equals(exact)))
+                continue
+            }
+            try expectObject(value, "response.headers.\(member.key)", allowed: ["pattern", "equals", "absent"])
+            if let pattern = value["pattern"] {
+                guard let text = pattern.stringValue, let regex = SchemaRegex(text) else {
+                    throw .invalidContract(file: file, at: pattern.location, message: "'pattern' must be a valid regular expression")
+                }
+                rules.append(HeaderExpectation(name: member.key, rule: .pattern(regex)))
+            } else if let equals = value["equals"] {
+                guard let text = equals.stringValue else {
+                    throw .invalidContract(file: file, at: equals.location, message: "'equals' must be a string")
+                }
+                rules.append(HeaderExpectation(name: member.key, rule: .equals(text)))
+            } else if value["absent"]?.boolValue == true {
+                rules.append(HeaderExpectation(name: member.key, rule: .absent))
+            } else {
+                throw .invalidContract(file: file, at: value.location, message: "a header rule needs \"pattern\", \"equals\" or \"absent\": true")
+            }
+        }
+        return rules
+    }
+
+    /// Edit distance, for "did you mean".
+    func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,67 @@
+/// The kinds of drift, with stable ids (they appear in reports and in contracts' `drift`
+/// settings; never rename one).
+public enum DriftKind: String, Sendable, CaseIterable, Hashable, Codable {
+    /// The body is not JSON at all (an HTML error page, a cut-off answer).
+    case notJSON = "not-json"
+    /// The HTTP status differs from the contract's.
+    case statusMismatch = "status-mismatch"
+    /// A response header is missing or does not match.
+    case headerMismatch = "header-mismatch"
+    /// A key the contract requires is absent.
+    case missingKey = "missing-key"
+    /// A value is null where the contract does not allow null.
+    case unexpectedNull = "unexpected-null"
+    /// A value has another JSON type than the contract's.
+    case typeMismatch = "type-mismatch"
+    /// A value outside the contract's `enum` or `const`.
+    case enumViolation = "enum-violation"
+    /// Any other schema keyword failed (lengths, ranges, patterns, combinators).
+    case constraintViolation = "constraint-violation"
+    /// A key the contract does not declare.
+    case unknownKey = "unknown-key"
+    /// A key the contract declares optional that never appeared.
+    case optionalNeverPresent = "optional-never-present"
+    /// The answer could not be fetched (refused, timed out, TLS failed).
+    case transportError = "transport-error"
+
+    /// The severity a finding of this kind has unless a contract or the command line says
+    /// otherwise: everything breaks a consumer except news it can ignore.
+    public var defaultSeverity: Severity {
+        switch self {
+        case .unknownKey, .optionalNeverPresent: .warning
+        default: .breaking
+        }
+    }
+}
+
+/// How much a finding matters; `--fail-on` compares against it.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
+    /// Not reported.
+    case ignore
+    /// Reported; fails the run only with `--fail-on warning`.
+    case warning
+    /// Reported; fails the run unless `--fail-on never`.
+    case breaking
+
+    private var rank: Int {
+        switch self {
+        case .ignore: 0
+        case .warning: 1
+        case .breaking: 2
+        }
+    }
+
+    /// Orders severities from `ignore` to `breaking`.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+    /// Parses a severity as written in contracts and on the command line (`error` is an alias
+    /// of `breaking`).
+    public init?(setting: String) {
+        switch setting {
+        case "breaking", "error": self = .breaking
+        case "warning", "warn": self = .warning
+        case "ignore", "off": self = .ignore
+        default: return nil
+        }
+    }
+}

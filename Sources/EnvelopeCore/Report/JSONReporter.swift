@@ -1,0 +1,75 @@
+/// Renders the machine-readable report (docs/report-format.md); its fields are a public
+/// interface, so add fields, never rename or remove them.
+public struct JSONReporter: Sendable {
+    /// Creates a reporter.
+    public init() {}
+
+    /// The report as pretty JSON text, ending in a newline.
+    public func render(_ report: Report) -> String {
+        value(of: report).serialized(pretty: true) + "\n"
+    }
+
+    /// The report as a JSON value.
+    public func value(of report: Report) -> JSONValue {
+        .object([
+            member("results", .array(report.results.map(value(of:)))),
+            member("summary", .object([
+                member("contracts", number(report.results.count)),
+                member("ok", number(report.results.filter { $0.status == .ok }.count)),
+                member("drift", number(report.results.filter { $0.status == .drift }.count)),
+                member("errors", number(report.errorCount)),
+                member("breaking", number(report.breakingCount)),
+                member("warnings", number(report.warningCount)),
+                member("failOn", .string(report.failOn.rawValue)),
+                member("exitCode", number(Int(report.exitCode))),
+            ])),
+        ])
+    }
+
+    func value(of result: ContractResult) -> JSONValue {
+        var members = [
+            member("contract", .string(result.contract)),
+            member("file", .string(result.file)),
+            member("source", .string(result.source)),
+            member("valid", .bool(result.valid)),
+            member("status", .string(result.status.rawValue)),
+        ]
+        if let duration = result.duration { members.append(member("duration", .number(String(format3(duration))))) }
+        members.append(member("findings", .array(result.findings.map(value(of:)))))
+        return .object(members)
+    }
+
+    func value(of finding: DriftFinding) -> JSONValue {
+        var members = [
+            member("kind", .string(finding.kind.rawValue)),
+            member("pointer", .string(finding.pointer)),
+            member("severity", .string(finding.severity.rawValue)),
+            member("count", number(finding.count)),
+            member("total", number(finding.total)),
+            member("indices", .array(finding.indices.map(number))),
+            member("expected", .string(finding.expected)),
+            member("actual", .string(finding.actual)),
+        ]
+        if let keyword = finding.keyword { members.append(member("keyword", .string(keyword))) }
+        if let location = finding.location {
+            members.append(member("line", number(location.line)))
+            members.append(member("column", number(location.column)))
+        }
+        if finding.locations.count > 1 {
+            members.append(member("locations", .array(finding.locations.map {
+                .object([member("line", number($0.line)), member("column", number($0.column))])
+            })))
+        }
+        return .object(members)
+    }
+
+    func member(_ key: String, _ value: JSONValue) -> JSONValue.Member { JSONValue.Member(key: key, value: value) }
+    func number(_ value: Int) -> JSONValue { .number(String(value)) }
+}
+
+/// Seconds with millisecond precision, as text without a locale.
+func format3(_ seconds: Double) -> String {
+    let millis = Int((seconds * 1000).rounded())
+    let fraction = String(millis % 1000)
+    return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+}

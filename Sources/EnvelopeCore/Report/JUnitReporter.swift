@@ -1,0 +1,59 @@
+/// Renders JUnit XML (the Jenkins/Surefire dialect CI systems read): one testcase per
+/// contract, a `failure` when it has findings at or above `--fail-on`, an `error` when its
+/// answer could not be fetched.
+public struct JUnitReporter: Sendable {
+    /// Creates a reporter.
+    public init() {}
+
+    /// The report as an XML document, ending in a newline.
+    public func render(_ report: Report, suiteName: String = "envelope") -> String {
+        let text = TextReporter(useColor: false)
+        let failures = report.results.filter { isFailure($0, report.failOn) && $0.status != .error }.count
+        let errors = report.errorCount
+        let time = format3(report.results.compactMap(\.duration).reduce(0, +))
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
+        for result in report.results {
+            let caseTime = format3(result.duration ?? 0)
+            out += "    <testcase classname=\"contracts\" name=\"\(escape(result.contract))\" file=\"\(escape(result.file))\" time=\"\(caseTime)\">\n"
+            let body = escape(text.renderResult(result, failOn: report.failOn))
+            if result.status == .error {
+                let message = result.findings.first { $0.kind == .transportError }?.actual ?? "transport error"
+                out += "      <error message=\"\(escape(message))\" type=\"transport-error\">\(body)</error>\n"
+            } else if isFailure(result, report.failOn) {
+                let failing = result.findings.filter { report.failOn.fails($0.severity) }
+                let message = failing.prefix(3).map { "\($0.pointer.isEmpty ? $0.kind.rawValue : $0.pointer) \($0.kind.rawValue)" }.joined(separator: "; ")
+                    + (failing.count > 3 ? "; …" : "")
+                out += "      <failure message=\"\(escape("\(failing.count) finding\(failing.count == 1 ? "" : "s"): \(message)"))\" type=\"drift\">\(body)</failure>\n"
+            } else if !result.findings.isEmpty {
+                out += "      <system-out>\(body)</system-out>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    func isFailure(_ result: ContractResult, _ failOn: FailLevel) -> Bool {
+        result.findings.contains { $0.kind != .transportError && failOn.fails($0.severity) }
+    }
+
+    /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot hold.
+    func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "?"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

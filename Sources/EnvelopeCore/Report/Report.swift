@@ -1,0 +1,51 @@
+/// The results of one run (`check` or `validate`) and the exit code they make.
+public struct Report: Sendable {
+    /// The results, in contract order.
+    public var results: [ContractResult]
+    /// The level at or above which findings fail the run.
+    public var failOn: FailLevel
+
+    /// Creates a report.
+    public init(results: [ContractResult], failOn: FailLevel = .breaking) {
+        self.results = results
+        self.failOn = failOn
+    }
+
+    /// Findings at `breaking`, over all results (transport errors not included).
+    public var breakingCount: Int { results.reduce(0) { $0 + $1.breakingCount } }
+    /// Findings at `warning`, over all results.
+    public var warningCount: Int { results.reduce(0) { $0 + $1.warningCount } }
+    /// Results that could not be fetched.
+    public var errorCount: Int { results.filter { $0.status == .error }.count }
+
+    /// The exit code: 1 when a finding is at or above `failOn`; else 3 when an answer could
+    /// not be fetched; else 0. Drift wins over transport errors because it is the news the
+    /// run was for; transport errors still show in every format.
+    public var exitCode: Int32 {
+        let failing = results.contains { result in
+            result.findings.contains { $0.kind != .transportError && failOn.fails($0.severity) }
+        }
+        if failing { return 1 }
+        if errorCount > 0 { return 3 }
+        return 0
+    }
+}
+
+/// The `--fail-on` threshold.
+public enum FailLevel: String, Sendable, CaseIterable {
+    /// Fail on breaking findings (the default).
+    case breaking
+    /// Fail on warnings too.
+    case warning
+    /// Never fail for drift (transport errors still exit 3).
+    case never
+
+    /// Whether a finding of `severity` fails the run.
+    public func fails(_ severity: Severity) -> Bool {
+        switch self {
+        case .breaking: severity == .breaking
+        case .warning: severity >= .warning
+        case .never: false
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// Renders a report for people: one block per contract, findings aligned by column, colour
+/// only when asked (the caller decides from the terminal and `NO_COLOR`).
+public struct TextReporter: Sendable {
+    /// Whether to use ANSI colours.
+    public var useColor: Bool
+
+    /// Creates a reporter.
+    public init(useColor: Bool = false) {
+        self.useColor = useColor
+    }
+
+    /// The whole report as text, ending in a newline.
+    public func render(_ report: Report) -> String {
+        var out = ""
+        for result in report.results {
+            out += renderResult(result, failOn: report.failOn)
+            out += "\n"
+        }
+        out += summary(report) + "\n"
+        return out
+    }
+
+    /// One contract's block.
+    public func renderResult(_ result: ContractResult, failOn: FailLevel) -> String {
+        var out = paint(result.contract, .bold) + "  " + result.source + "\n"
+        if result.findings.isEmpty {
+            out += "  " + paint("ok", .green) + (result.valid ? "" : " (invalid)") + "\n"
+            return out
+        }
+        let targets = result.findings.map(target)
+        let kinds = result.findings.map(\.kind.rawValue)
+        let targetWidth = targets.map(\.count).max() ?? 0
+        let kindWidth = kinds.map(\.count).max() ?? 0
+        for (position, finding) in result.findings.enumerated() {
+            let mark: String
+            switch finding.severity {
+            case .breaking: mark = paint("✗", .red)
+            case .warning: mark = paint("!", .yellow)
+            case .ignore: mark = " "
+            }
+            var line = "  \(mark) " + pad(targets[position], targetWidth) + "  " + pad(kinds[position], kindWidth)
+            let hits = hitsText(finding)
+            if !hits.isEmpty { line += "  " + hits }
+            if finding.severity == .warning { line += "  " + paint("(warning)", .yellow) }
+            out += line.trimmingTrailingSpaces() + "\n"
+            var detail = "      expected \(finding.expected), found \(finding.actual)"
+            if let location = finding.location { detail += " at \(location)" }
+            out += paint(detail, .dim) + "\n"
+        }
+        return out
+    }
+
+    /// The last line: counts and the verdict.
+    public func summary(_ report: Report) -> String {
+        let total = report.results.count
+        let ok = report.results.filter { $0.status == .ok }.count
+        let drifted = report.results.filter { $0.status == .drift }.count
+        var parts = ["\(ok) ok", "\(drifted) with drift"]
+        if report.errorCount > 0 { parts.append("\(report.errorCount) unreachable") }
+        let counts = "\(report.breakingCount) breaking, \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
+        let line = "\(total) contract\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ") + " (\(counts))"
+        return report.exitCode == 0 ? paint(line, .green) : paint(line, .red)
+    }
+
+    /// What a finding points at: the pointer, or the status line or header for those kinds.
+    func target(_ finding: DriftFinding) -> String {
+        switch finding.kind {
+        case .statusMismatch: return "(status)"
+        case .headerMismatch: return "(headers)"
+        case .transportError: return "(request)"
+        case .notJSON: return "(body)"
+        default: return finding.pointer.isEmpty ? "(root)" : finding.pointer
+        }
+    }
+
+    /// `4 of 9 (#3, #6, #7, #8)` for findings in arrays; empty for one-off places.
+    func hitsText(_ finding: DriftFinding) -> String {
+        guard finding.total > 1 || finding.indices.count > 0 else { return "" }
+        var text = "\(finding.count) of \(finding.total)"
+        if !finding.indices.isEmpty && finding.count < finding.total {
+            let shown = finding.indices.prefix(10).map { "#\($0)" }.joined(separator: ", ")
+            text += " (" + shown + (finding.count > 10 ? ", …" : "") + ")"
+        }
+        return text
+    }
+
+    enum Style: String {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33"
+    }
+
+    func paint(_ text: String, _ style: Style) -> String {
+        useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

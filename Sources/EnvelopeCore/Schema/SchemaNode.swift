@@ -1,0 +1,105 @@
+import Foundation
+
+/// One compiled schema: its keywords, with subschemas referred to by index into
+/// ``CompiledSchema/nodes``.
+///
+/// Keywords are resolved once when the contract loads (regular expressions compiled, `$ref`s
+/// linked, property names sorted) so that validation does no look-ups by name.
+public struct SchemaNode: Sendable {
+    /// Where the schema was written.
+    public var file: String
+    /// The JSON Pointer of the schema inside its file.
+    public var pointer: String
+    /// The line and column of the schema in its file.
+    public var location: SourceLocation
+
+    /// The resource (file) the schema belongs to, an index into ``CompiledSchema/resources``.
+    public var resource = 0
+    /// `$anchor` or `$dynamicAnchor` name, if any.
+    public var anchor: String?
+    /// `$dynamicRef`, resolved.
+    public var dynamicRef: DynamicReference?
+
+    /// `true` or `false` as a schema: everything, or nothing, is valid.
+    public var booleanValue: Bool?
+    /// `type`.
+    public var types: SchemaTypeSet?
+    /// `enum`.
+    public var enumValues: [JSONValue]?
+    /// `const`.
+    public var constValue: JSONValue?
+    /// `$ref`, resolved.
+    public var ref: Int?
+    /// `$ref` as written, for messages.
+    public var refText: String?
+
+    /// `properties`, sorted by name.
+    public var properties: [(name: String, schema: Int)] = []
+    /// `required`.
+    public var required: [String] = []
+    /// `additionalProperties`.
+    public var additionalProperties: Int?
+    /// `patternProperties`.
+    public var patternProperties: [(pattern: SchemaRegex, schema: Int)] = []
+    /// `propertyNames`.
+    public var propertyNames: Int?
+    /// `minProperties`, `maxProperties`.
+    public var minProperties: Int?
+    public var maxProperties: Int?
+
+    /// `prefixItems`.
+    public var prefixItems: [Int] = []
+    /// `items`.
+    public var items: Int?
+    /// `minItems`, `maxItems`, `uniqueItems`.
+    public var minItems: Int?
+    public var maxItems: Int?
+    public var uniqueItems = false
+
+    /// `minLength`, `maxLength`, `pattern`.
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var pattern: SchemaRegex?
+
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`.
+    public var minimum: Double?
+    public var maximum: Double?
+    public var exclusiveMinimum: Double?
+    public var exclusiveMaximum: Double?
+    public var multipleOf: Double?
+
+    /// `allOf`, `anyOf`, `oneOf`, `not`.
+    public var allOf: [Int] = []
+    public var anyOf: [Int] = []
+    public var oneOf: [Int] = []
+    public var not: Int?
+
+    /// Creates an empty schema (one that accepts everything) at a place.
+    public init(file: String, pointer: String, location: SourceLocation) {
+        self.file = file
+        self.pointer = pointer
+        self.location = location
+    }
+}
+
+/// A compiled `pattern`: ECMA-262-style regular expressions through ICU, unanchored.
+public struct SchemaRegex: @unchecked Sendable {
+    /// The pattern as written.
+    public let source: String
+    // NSRegularExpression is immutable after creation and documented as safe to use from
+    // several threads at once, which makes sharing it sound.
+    private let regex: NSRegularExpression
+
+    /// Compiles `source`, or returns nil when it is not a valid expression.
+    public init?(_ source: String) {
+        guard let regex = try? NSRegularExpression(pattern: source, options: []) else { return nil }
+        self.source = source
+        self.regex = regex
+    }
+
+    /// Whether the expression matches anywhere in `text`.
+    public func matches(_ text: String) -> Bool {
+        let range = NSRange(text.startIndex..<text.endIndex, in: text)
+        return regex.firstMatch(in: text, options: [], range: range) != nil
+    }
+}

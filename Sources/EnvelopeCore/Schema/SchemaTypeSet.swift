@@ -1,0 +1,54 @@
+/// A set of JSON Schema type names (`type: ["string", "null"]`).
+public struct SchemaTypeSet: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt8
+    /// Creates a set from its bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let null = SchemaTypeSet(rawValue: 1 << 0)
+    public static let boolean = SchemaTypeSet(rawValue: 1 << 1)
+    public static let object = SchemaTypeSet(rawValue: 1 << 2)
+    public static let array = SchemaTypeSet(rawValue: 1 << 3)
+    public static let number = SchemaTypeSet(rawValue: 1 << 4)
+    public static let string = SchemaTypeSet(rawValue: 1 << 5)
+    public static let integer = SchemaTypeSet(rawValue: 1 << 6)
+
+    private static let names: [(String, SchemaTypeSet)] = [
+        ("object", .object), ("array", .array), ("string", .string), ("number", .number),
+        ("integer", .integer), ("boolean", .boolean), ("null", .null),
+    ]
+
+    /// The type named `name`, or nil for a name JSON Schema does not define.
+    public init?(name: String) {
+        guard let match = Self.names.first(where: { $0.0 == name }) else { return nil }
+        self = match.1
+    }
+
+    /// The names in the set, joined with " or ": `string or null`.
+    public var description: String {
+        Self.names.filter { contains($0.1) }.map(\.0).joined(separator: " or ")
+    }
+
+    /// Whether the set admits `node` (an integer-valued number is an `integer`).
+    public func admits(_ node: JSONNode) -> Bool {
+        switch node.kind {
+        case .null: return contains(.null)
+        case .bool: return contains(.boolean)
+        case .object: return contains(.object)
+        case .array: return contains(.array)
+        case .string: return contains(.string)
+        case .number:
+            if contains(.number) { return true }
+            return contains(.integer) && node.isInteger
+        }
+    }
+}
+
+extension JSONNode {
+    /// Whether the value is a number with no fractional part (`1`, `1.0`, `1e2`).
+    public var isInteger: Bool {
+        guard kind == .number else { return false }
+        if isIntegerLiteral { return true }
+        guard let value = doubleValue, value.isFinite else { return false }
+        return value.rounded(.towardZero) == value
+    }
+}
