@@ -29,11 +29,11 @@ let package = Package(
         // The command-line tool: parses arguments and calls the libraries.
         .executableTarget(name: "envelope", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock"]),
 
-        .testTarget(name: "EnvelopeCoreTests", dependencies: ["EnvelopeCore"]),
-        .testTarget(name: "EnvelopeHTTPTests", dependencies: ["EnvelopeHTTP"]),
-        .testTarget(name: "EnvelopeMockTests", dependencies: ["EnvelopeMock", "EnvelopeCore"]),
-        .testTarget(name: "EnvelopeTestingTests", dependencies: ["EnvelopeTesting"]),
-        .testTarget(name: "envelopeTests", dependencies: ["envelope", "EnvelopeCore"]),
+        .testTarget(name: "EnvelopeCoreTests", dependencies: ["EnvelopeCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "EnvelopeHTTPTests", dependencies: ["EnvelopeHTTP"], exclude: ["Fixtures"]),
+        .testTarget(name: "EnvelopeMockTests", dependencies: ["EnvelopeMock", "EnvelopeCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "EnvelopeTestingTests", dependencies: ["EnvelopeTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "envelopeTests", dependencies: ["envelope", "EnvelopeCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,68 @@
+import EnvelopeCore
+import Foundation
+
+/// `envelope validate CONTRACT FILE...`: check saved answers offline, one result per file, in
+/// one process.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check saved response bodies against a contract, offline.",
+        discussion: """
+            Each FILE is a response body (JSON). '-' reads one from standard input. Status and \
+            header rules are not checked, since a saved body has neither.
+            """,
+        options: [
+            .value("--format", valueName: "format", help: "Report format: text, json, junit.", default: "text", allowed: ReportOutput.formats),
+            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
+            .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
+                   allowed: FailLevel.allCases.map(\.rawValue)),
+        ],
+        arguments: [
+            ArgumentSpec("contract", help: "The contract file."),
+            ArgumentSpec("file", help: "Response body files; '-' reads standard input.", kind: .repeating),
+        ]
+    )
+
+    let contractPath: String
+    let files: [String]
+    let output: ReportOutput
+    let failOn: FailLevel
+
+    init(parsed: ParsedArguments) throws(CLIError) {
+        contractPath = parsed.argument("contract").first ?? ""
+        files = parsed.argument("file")
+        guard !files.isEmpty else { throw .missingArgument("file") }
+        output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
+        failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
+    }
+
+    func run() throws -> Int32 {
+        let directory = (contractPath as NSString).deletingLastPathComponent
+        let name = (contractPath as NSString).lastPathComponent
+        let contract: Contract
+        do {
+            contract = try ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory)
+        } catch {
+            Terminal.writeStandardError((directory.isEmpty ? error.description : FileSystem.join(directory, error.description)) + "\n")
+            return 2
+        }
+        var results: [ContractResult] = []
+        for file in files {
+            let body: [UInt8]
+            if file == "-" {
+                body = FileSystem.readStandardInput()
+            } else {
+                do {
+                    body = try FileSystem.read(file)
+                } catch {
+                    throw CommandFailure.badInput(error.description)
+                }
+            }
+            let source = file == "-" ? "standard input" : file
+            results.append(EnvelopeCore.validate(ObservedResponse(status: nil, body: body), against: contract, source: source))
+        }
+        let report = Report(results: results, failOn: failOn)
+        try output.write(report)
+        return report.exitCode
+    }
+}

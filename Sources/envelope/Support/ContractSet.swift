@@ -1,0 +1,42 @@
+import EnvelopeCore
+
+/// The contracts of a folder: every `*.json` directly in it (shared schemas live in
+/// subfolders), loaded in name order, with every load error collected rather than stopping
+/// at the first.
+struct ContractSet {
+    /// The contracts that loaded.
+    var contracts: [Contract]
+    /// The errors of those that did not.
+    var errors: [ContractError]
+
+    /// Loads the contracts in `directory`.
+    static func load(directory: String) throws(CommandFailure) -> ContractSet {
+        let names: [String]
+        do {
+            names = try FileSystem.jsonFiles(in: directory)
+        } catch {
+            throw .badInput("\(error) (give the contracts folder with --contracts)")
+        }
+        var set = ContractSet(contracts: [], errors: [])
+        for name in names {
+            do {
+                set.contracts.append(try loadContract(file: name, directory: directory))
+            } catch {
+                set.errors.append(error)
+            }
+        }
+        return set
+    }
+
+    /// Loads one contract file; `file` is relative to `directory`.
+    static func loadContract(file: String, directory: String) throws(ContractError) -> Contract {
+        try ContractLoader.load(file: file) { path in
+            try FileSystem.read(FileSystem.join(directory, path))
+        }
+    }
+
+    /// The text for the load errors, one per line: `Contracts/file.json:line:column: error: …`.
+    func errorText(directory: String) -> String {
+        errors.map { FileSystem.join(directory, $0.description) }.joined(separator: "\n")
+    }
+}

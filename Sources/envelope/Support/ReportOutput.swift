@@ -1,0 +1,57 @@
+import EnvelopeCore
+import Foundation
+
+/// Where and how a report is written: the chosen format to `--output` or standard output,
+/// and the text report on standard output as well when the file gets another format (so a CI
+/// log still reads well).
+struct ReportOutput {
+    /// The formats `--format` accepts.
+    static let formats = ["text", "json", "junit"]
+
+    var format: String
+    var outputPath: String?
+
+    /// Renders `report` and writes it.
+    func write(_ report: Report) throws(CommandFailure) {
+        let colorOnTerminal = Terminal.wantsColor(fileDescriptor: STDOUT_FILENO)
+        let rendered: String
+        switch format {
+        case "json": rendered = JSONReporter().render(report)
+        case "junit": rendered = JUnitReporter().render(report)
+        default: rendered = TextReporter(useColor: outputPath == nil && colorOnTerminal).render(report)
+        }
+        guard let outputPath else {
+            Terminal.writeStandardOutput(rendered)
+            return
+        }
+        do {
+            try FileSystem.write(rendered, to: outputPath)
+        } catch {
+            throw .badInput(error.description)
+        }
+        if format != "text" {
+            Terminal.writeStandardOutput(TextReporter(useColor: colorOnTerminal).render(report))
+        }
+    }
+}
+
+/// Facts about the terminal and unbuffered writes.
+enum Terminal {
+    /// Colour only on a terminal, and never with `NO_COLOR` set to anything non-empty
+    /// (no-color.org).
+    static func wantsColor(fileDescriptor: Int32) -> Bool {
+        if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
+        return isatty(fileDescriptor) == 1
+    }
+
+    /// Writes to standard output at once.
+    static func writeStandardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes to standard error at once.
+    static func writeStandardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
