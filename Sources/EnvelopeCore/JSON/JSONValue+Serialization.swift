@@ -14,6 +14,16 @@ extension JSONValue {
         case .string(let text): JSONString.encode(text, into: &out)
         case .array(let elements):
             guard !elements.isEmpty else { return out.append("[]") }
+            // Short lists of scalars (indices, enum values) read better on one line.
+            if pretty, elements.count <= 20, elements.allSatisfy({ $0.kind != .array && $0.kind != .object }) {
+                out.append("[")
+                for (position, element) in elements.enumerated() {
+                    if position > 0 { out.append(", ") }
+                    element.write(into: &out, pretty: false, indent: 0)
+                }
+                out.append("]")
+                return
+            }
             out.append("[")
             for (position, element) in elements.enumerated() {
                 if position > 0 { out.append(",") }

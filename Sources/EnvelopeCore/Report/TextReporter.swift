@@ -39,11 +39,13 @@ public struct TextReporter: Sendable {
             case .ignore: mark = " "
             }
             var line = "  \(mark) " + pad(targets[position], targetWidth) + "  " + pad(kinds[position], kindWidth)
-            let hits = hitsText(finding)
+            var hits = hitsText(finding)
+            if finding.kind == .transportError, let keyword = finding.keyword { hits = keyword }
             if !hits.isEmpty { line += "  " + hits }
             if finding.severity == .warning { line += "  " + paint("(warning)", .yellow) }
             out += line.trimmingTrailingSpaces() + "\n"
             var detail = "      expected \(finding.expected), found \(finding.actual)"
+            if finding.kind == .transportError { detail = "      " + finding.actual }
             if let location = finding.location { detail += " at \(location)" }
             out += paint(detail, .dim) + "\n"
         }

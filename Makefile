@@ -1,0 +1,65 @@
+# Envelope: everyday entry points.
+#
+#   make check     build, then check every contract against the bundled mocks (the main job)
+#   make test      build and run the test suites
+#   make build     debug build          make release   optimised build
+#   make deps      install the system packages the build needs (Debian/Ubuntu, apt-get)
+#   make clean     remove build products
+#
+# Variables: ARGS (extra arguments for `envelope check`, e.g. ARGS="--format json"),
+# BUILD_DIR (SwiftPM scratch folder, default .build), SWIFT (the swift driver).
+
+SWIFT     ?= swift
+BUILD_DIR ?= .build
+ARGS      ?=
+SWIFTPM   := --scratch-path $(BUILD_DIR)
+ENVELOPE  := $(BUILD_DIR)/debug/envelope
+
+# Commands `deps` makes sure exist besides libcurl; `test` adds what the tests spawn.
+DEPS_TOOLS ?=
+test: DEPS_TOOLS += curl python3
+
+# sudo only when not already root (CI containers run as root and often have no sudo).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all check test build release deps clean
+
+all: build
+
+# Installs libcurl's headers (and pkg-config, which SwiftPM uses to find them) when
+# pkg-config cannot find libcurl, plus any command in DEPS_TOOLS that is missing.
+deps:
+	@missing=""; \
+	pkg-config --exists libcurl 2>/dev/null || missing="libcurl4-openssl-dev pkg-config"; \
+	for tool in $(DEPS_TOOLS); do \
+	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null 2>&1; then \
+	  echo "warning: not found:$$missing (no apt-get here; install them with your package manager)" >&2; \
+	  exit 0; \
+	fi; \
+	echo "==> installing:$$missing"; \
+	$(SUDO) apt-get update && \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing
+
+build: deps
+	$(SWIFT) build $(SWIFTPM)
+
+release: deps
+	$(SWIFT) build $(SWIFTPM) -c release
+
+# Prints the report; fails with envelope's own status (0 clean, 1 drift, 2 broken
+# contract or mock, 3 transport error). Make itself exits 2 whenever a recipe fails,
+# so the line printed below, and make's "Error N", carry envelope's exact code.
+check: build
+	@status=0; $(ENVELOPE) check $(ARGS) || status=$$?; \
+	if [ $$status -ne 0 ]; then echo "envelope check exited with status $$status" >&2; fi; \
+	exit $$status
+
+test: deps
+	$(SWIFT) build $(SWIFTPM)
+	$(SWIFT) test $(SWIFTPM)
+
+clean:
+	$(SWIFT) package $(SWIFTPM) clean

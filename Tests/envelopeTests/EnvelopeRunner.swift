@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// The package root, from this file's place in `Tests/envelopeTests/`.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// What one run of the built `envelope` binary did.
+struct RunResult {
+    var exitCode: Int32
+    var standardOutput: String
+    var standardError: String
+
+    /// Standard output with the mock server's port replaced by `PORT`, for whole-output
+    /// comparisons.
+    var normalizedOutput: String {
+        standardOutput.replacingOccurrences(of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:PORT", options: .regularExpression)
+    }
+}
+
+/// Runs the built `envelope` binary as a user would.
+enum Envelope {
+    /// The binary: next to the test bundle, where `swift build` puts it.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["ENVELOPE_BINARY"] { return URL(fileURLWithPath: path) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("envelope")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/envelope")
+    }
+
+    /// Runs `envelope arguments...` in `directory` (the package root by default).
+    static func run(_ arguments: [String], in directory: URL = packageRoot, input: String? = nil,
+                    environment: [String: String] = [:]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large report cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return RunResult(exitCode: process.terminationStatus,
+                         standardOutput: String(decoding: outData, as: UTF8.self),
+                         standardError: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A fresh temporary folder for one test.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
