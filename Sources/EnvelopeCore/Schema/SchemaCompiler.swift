@@ -15,6 +15,9 @@ public struct SchemaCompiler {
     private var resourceIndex: [String: Int] = [:]
     private var documents: [String: JSONDocument] = [:]
     private var compiled: [String: Int] = [:]
+    /// Where each file's schema resource starts: the root, except for a contract, whose body
+    /// schema is a resource of its own so that `#/$defs/x` inside it means the body's `$defs`.
+    private var resourceRoots: [String: String] = [:]
     private var pendingRefs: [(node: Int, file: String, location: SourceLocation, reference: String, dynamic: Bool)] = []
     private let read: Reader
 
@@ -32,6 +35,7 @@ public struct SchemaCompiler {
     /// Returns the index of the schema in ``schema``.
     public mutating func compile(_ node: JSONNode, file: String, pointer: String) throws(ContractError) -> Int {
         if documents[file] == nil { documents[file] = node.document }
+        if resourceRoots[file] == nil { resourceRoots[file] = pointer }
         let root = try compileNode(node, file: file, pointer: pointer)
         try resolvePendingReferences()
         try checkReferenceCycles()
@@ -55,7 +59,10 @@ public struct SchemaCompiler {
         // Dynamic anchors must be known before validation starts, wherever they sit in the file.
         let document = try document(file, from: file, at: SourceLocation(line: 1, column: 1, offset: 0), reference: file)
         var anchors: [(String, String, JSONNode)] = []
-        collectDynamicAnchors(document.root, pointer: "", into: &anchors)
+        let rootPointer = resourceRoots[file] ?? ""
+        if let resourceRoot = document.root.resolve(pointer: rootPointer) {
+            collectDynamicAnchors(resourceRoot, pointer: rootPointer, into: &anchors)
+        }
         for (name, pointer, node) in anchors {
             let compiledIndex = try compileNode(node, file: file, pointer: pointer)
             resources[index].dynamicAnchors[name] = compiledIndex
@@ -238,14 +245,16 @@ public struct SchemaCompiler {
             let document = try document(file, from: pending.file, at: pending.location, reference: pending.reference)
             let target: Int
             var anchorName: String?
+            let rootPointer = resourceRoots[file] ?? ""
             if fragment.isEmpty || fragment.hasPrefix("/") {
-                guard let node = document.root.resolve(pointer: fragment) else {
+                guard let node = document.root.resolve(pointer: rootPointer + fragment) else {
                     throw .unresolvedReference(file: pending.file, at: pending.location, reference: pending.reference, reason: "no value at '#\(fragment)' in \(file)")
                 }
-                target = try compileNode(node, file: file, pointer: fragment)
+                target = try compileNode(node, file: file, pointer: rootPointer + fragment)
             } else {
                 anchorName = fragment
-                guard let (node, pointer) = findAnchor(fragment, in: document.root, pointer: "") else {
+                guard let resourceRoot = document.root.resolve(pointer: rootPointer),
+                      let (node, pointer) = findAnchor(fragment, in: resourceRoot, pointer: rootPointer) else {
                     throw .unresolvedReference(file: pending.file, at: pending.location, reference: pending.reference, reason: "no $anchor or $dynamicAnchor named '\(fragment)' in \(file)")
                 }
                 target = try compileNode(node, file: file, pointer: pointer)

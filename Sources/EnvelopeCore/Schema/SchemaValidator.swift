@@ -393,7 +393,13 @@ struct ValidationRun {
     /// Reports the findings of the branch that came closest (fewest findings), so the report
     /// says what drifted rather than "matched none".
     mutating func adoptClosest(_ trials: [(valid: Bool, violations: [Violation])], keyword: String, instance: Int) {
-        guard let best = trials.indices.min(by: { trials[$0].violations.count < trials[$1].violations.count }) else { return }
+        // A branch that fails on `type` at this very value describes another kind of value
+        // altogether; among the rest, the fewest findings is the closest.
+        func score(_ trial: (valid: Bool, violations: [Violation])) -> (Int, Int) {
+            let wrongKind = trial.violations.contains { $0.keyword == "type" && $0.path == path }
+            return (wrongKind ? 1 : 0, trial.violations.count)
+        }
+        guard let best = trials.indices.min(by: { score(trials[$0]) < score(trials[$1]) }) else { return }
         if trials[best].violations.isEmpty {
             record(.constraintViolation, keyword: keyword, expected: "a value matching one of \(trials.count) schemas", actual: excerpt(instance), at: instance)
         } else {

@@ -1,0 +1,62 @@
+import Testing
+@testable import EnvelopeCore
+
+@Suite("Contract loading errors")
+struct ContractLoadingTests {
+    func loadError(_ text: String, files: [String: String] = [:]) -> String {
+        do {
+            _ = try ContractLoader.load(Array(text.utf8), file: "c.json") { path in
+                guard let file = files[path] else { throw TestFileMissing(path: path) }
+                return Array(file.utf8)
+            }
+            return "loaded"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("errors name file:line:column and say what was expected", arguments: [
+        ("{\"contract\": \"c\",\n \"request\": {\"path\": \"/x\"},\n \"respons\": {}}",
+         "c.json:3:2: error: unknown key 'respons' in the contract (did you mean 'response'?); expected one of: contract, drift, request, response, summary"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}}", "c.json:1:1: error: missing required key 'response'"),
+        ("{\"contract\": 1, \"request\": {\"path\": \"/x\"}, \"response\": {}}", "c.json:1:14: error: 'contract' must be a string, found number"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"x\"}, \"response\": {}}",
+         "c.json:1:39: error: request.path must start with '/', found \"x\"; put the host in --base-url or an environment"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {\"status\": 999}}",
+         "c.json:1:69: error: response.status must be an HTTP status code from 100 to 599, found 999"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {\"body\": {\"tpye\": \"string\"}}}",
+         "c.json:1:68: error: unsupported schema keyword 'tpye'; Envelope refuses keywords it does not implement rather than ignoring them (see docs/contracts.md for the list)"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {\"body\": {\"type\": \"text\"}}}",
+         "c.json:1:76: error: invalid schema at /response/body/type: 'type' expects one of object, array, string, number, integer, boolean, null (or a list of them), found \"text\""),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {\"body\": {\"$ref\": \"missing.json\"}}}",
+         "c.json:1:76: error: cannot resolve $ref 'missing.json': cannot read missing.json: no such file missing.json"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {\"body\": {\"$ref\": \"#/$defs/nope\"}}}",
+         "c.json:1:76: error: cannot resolve $ref '#/$defs/nope': no value at '#/$defs/nope' in c.json"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {\"body\": {\"$ref\": \"https://example.com/s.json\"}}}",
+         "c.json:1:76: error: cannot resolve $ref 'https://example.com/s.json': remote references are not fetched; save the schema next to the contract and refer to it by a relative path"),
+        ("{\"contract\": \"c\", \"contract\": \"d\"}", "c.json:1:19: error: not valid JSON: duplicate key \"contract\" (first at 1:2); each key may appear once in an object"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {}, \"drift\": {\"unknown-key\": \"loud\"}}",
+         "c.json:1:87: error: drift.unknown-key must be \"breaking\", \"warning\" or \"ignore\", found \"loud\""),
+    ])
+    func reportsErrors(text: String, expected: String) {
+        #expect(loadError(text) == expected)
+    }
+
+    @Test("a $ref loop that never reaches the data is detected, not looped on")
+    func referenceCycle() {
+        let text = ##"{"contract": "c", "request": {"path": "/x"}, "response": {"body": {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}}}"##
+        #expect(loadError(text).contains("error: $ref cycle that never reaches the data: c.json#/response/body -> c.json#/response/body/$defs/a -> c.json#/response/body/$defs/b -> c.json#/response/body/$defs/a"))
+    }
+
+    @Test("a recursive schema that descends into the data is fine")
+    func recursiveSchema() throws {
+        let text = ##"{"contract": "c", "request": {"path": "/x"}, "response": {"body": {"$ref": "#/$defs/node", "$defs": {"node": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}}}}}"##
+        #expect(loadError(text) == "loaded")
+    }
+
+    @Test("a syntax error in a shared schema names that file")
+    func brokenSharedSchema() {
+        let text = #"{"contract": "c", "request": {"path": "/x"}, "response": {"body": {"$ref": "schemas/s.json"}}}"#
+        #expect(loadError(text, files: ["schemas/s.json": "{\n  \"type\": \"object\",\n}"]) == "schemas/s.json:3:1: error: not valid JSON: expected a string key, found '}'")
+    }
+}
