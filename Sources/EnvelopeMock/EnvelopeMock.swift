@@ -1,2 +1,0 @@
-/// EnvelopeMock module.
-public enum EnvelopeMockModule {}

@@ -1,0 +1,94 @@
+/// A request as the matcher sees it: method, the target split into path and query, headers.
+public struct MockRequest: Sendable {
+    public var method: String
+    /// The path and query exactly as sent (`/a/b?x=1`), without scheme and authority.
+    public var url: String
+    /// The path as sent (still percent-encoded).
+    public var path: String
+    /// The path with percent-escapes decoded (equal to `path` when there were none).
+    public var decodedPath: String
+    /// Query parameters in order, names and values percent-decoded (`+` is a space).
+    public var queryParameters: [(name: String, value: String)]
+    public var headers: [HTTPHeader]
+    public var body: [UInt8]
+
+    /// Splits `target` (origin-form, absolute-form or `*`) into path and query.
+    public init(method: String, target: String, headers: [HTTPHeader] = [], body: [UInt8] = []) {
+        self.method = method
+        var url = Substring(target)
+        if url.hasPrefix("http://") || url.hasPrefix("https://") {
+            let afterScheme = url[url.index(url.firstIndex(of: ":")!, offsetBy: 3)...]
+            if let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) {
+                url = afterScheme[slash...]
+                if url.hasPrefix("?") { url = "/" + url }
+            } else {
+                url = "/"
+            }
+        }
+        if let hash = url.firstIndex(of: "#") { url = url[..<hash] }
+        self.url = String(url)
+        let pathPart: Substring
+        var query: [(name: String, value: String)] = []
+        if let question = url.firstIndex(of: "?") {
+            pathPart = url[..<question]
+            for pair in url[url.index(after: question)...].split(separator: "&", omittingEmptySubsequences: true) {
+                if let equals = pair.firstIndex(of: "=") {
+                    query.append((percentDecoded(pair[..<equals], plusIsSpace: true),
+                                  percentDecoded(pair[pair.index(after: equals)...], plusIsSpace: true)))
+                } else {
+                    query.append((percentDecoded(pair, plusIsSpace: true), ""))
+                }
+            }
+        } else {
+            pathPart = url
+        }
+        self.path = String(pathPart)
+        self.decodedPath = pathPart.contains("%") ? percentDecoded(pathPart, plusIsSpace: false) : String(pathPart)
+        self.queryParameters = query
+        self.headers = headers
+        self.body = body
+    }
+
+    public init(_ request: HTTPRequest) {
+        self.init(method: request.method, target: request.target, headers: request.headers, body: request.body)
+    }
+
+    /// The first value of query parameter `name`.
+    public func queryValue(_ name: String) -> String? {
+        queryParameters.first { $0.name == name }?.value
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    public func headerValue(_ name: String) -> String? {
+        headers.first { $0.hasName(name) }?.value
+    }
+}
+
+/// Decodes `%XX` escapes (invalid ones are kept as written; invalid UTF-8 is repaired).
+func percentDecoded(_ text: Substring, plusIsSpace: Bool) -> String {
+    let utf8 = Array(text.utf8)
+    guard utf8.contains(0x25) || (plusIsSpace && utf8.contains(0x2B)) else { return String(text) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    var index = 0
+    while index < utf8.count {
+        let byte = utf8[index]
+        if byte == 0x25, index + 2 < utf8.count, let high = hexDigit(utf8[index + 1]), let low = hexDigit(utf8[index + 2]) {
+            bytes.append(high << 4 | low)
+            index += 3
+        } else {
+            bytes.append(plusIsSpace && byte == 0x2B ? 0x20 : byte)
+            index += 1
+        }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+private func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte - 0x30
+    case 0x41...0x46: byte - 0x41 + 10
+    case 0x61...0x66: byte - 0x61 + 10
+    default: nil
+    }
+}

@@ -1,0 +1,511 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// One accepted connection, owned by one ``EventLoop``.
+private final class Connection {
+    let fd: Int32
+    let serial: UInt64
+    /// Received bytes not yet parsed into requests.
+    var input: [UInt8] = []
+    /// Encoded answers being sent; `outputOffset` bytes of it are already written.
+    var output: [UInt8] = []
+    var outputOffset = 0
+    /// Answers in request order, waiting for their delay to pass.
+    var pending: [PendingReply] = []
+    /// No more requests are read: close once `pending` and `output` are sent.
+    var closeAfterPending = false
+    /// Reset (RST) instead of a graceful close.
+    var resetOnClose = false
+    /// The peer sent FIN.
+    var readClosed = false
+    /// Our side is shut down for writing; waiting for the peer's FIN (lingering close).
+    var lingering = false
+    /// `100 Continue` was sent for the request being received.
+    var continueSent = false
+    /// What the poller watches.
+    var watchingRead = true
+    var watchingWrite = false
+    /// The deadline of the earliest armed timer, 0 if none.
+    var timerDeadline: UInt64 = 0
+    /// When bytes last arrived or left (monotonic nanoseconds), for the idle timeout.
+    var lastActivity: UInt64 = 0
+
+    init(fd: Int32, serial: UInt64) {
+        self.fd = fd
+        self.serial = serial
+    }
+
+    var unsentBytes: Int { output.count - outputOffset }
+    var isIdle: Bool { input.isEmpty && pending.isEmpty && unsentBytes == 0 }
+}
+
+private struct PendingReply {
+    var reply: Reply
+    var readyAt: UInt64
+}
+
+private struct Timer: Comparable {
+    var deadline: UInt64
+    var fd: Int32
+    var serial: UInt64
+
+    static func < (a: Timer, b: Timer) -> Bool { a.deadline < b.deadline }
+}
+
+/// A single-threaded event loop: accepts from the shared listener, reads requests, writes
+/// answers, fires delay timers. Several loops share one listening socket (each on its thread).
+///
+/// `@unchecked Sendable` is sound: every `var` below is read and written only on the loop's own
+/// thread, inside ``run()`` (the instance is handed to that thread once, before it starts).
+/// Other threads only call ``requestStop()``, which writes a byte to `wakeWrite` (a `let`
+/// descriptor) and touches no mutable state, and wait on `finished`, a thread-safe semaphore.
+final class EventLoop: @unchecked Sendable {
+    let finished = DispatchSemaphore(value: 0)
+
+    private let listener: Int32
+    private let responder: StubResponder
+    private let parser: HTTPRequestParser
+    private let poller: Poller
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let drainTimeoutNanoseconds: UInt64
+    private let idleTimeoutNanoseconds: UInt64
+    private var nextIdleSweep: UInt64 = 0
+
+    private var connections: [Connection?] = []
+    private var liveConnections = 0
+    private var nextSerial: UInt64 = 1
+    private var timers: [Timer] = []  // binary min-heap
+    private var draining = false
+    private var drainDeadline: UInt64 = 0
+    private var listenerPausedUntil: UInt64 = 0
+    private let readBuffer: UnsafeMutableRawBufferPointer
+
+    /// Limits that keep one connection from hogging memory.
+    private let maxPipelined = 64
+    private let outputHighWater = 4 * 1024 * 1024
+    private static let readChunk = 64 * 1024
+    private static let lingerNanoseconds: UInt64 = 2_000_000_000
+
+    init?(listener: Int32, responder: StubResponder, parser: HTTPRequestParser, usePoll: Bool, drainTimeout: Double,
+          idleTimeout: Double) {
+        guard let (wakeRead, wakeWrite) = Socket.makeWakePipe() else { return nil }
+        #if os(Linux)
+        let poller: Poller? = usePoll ? PollPoller() : EpollPoller()
+        #else
+        let poller: Poller? = PollPoller()
+        #endif
+        guard let poller else {
+            _ = systemClose(wakeRead)
+            _ = systemClose(wakeWrite)
+            return nil
+        }
+        self.listener = listener
+        self.responder = responder
+        self.parser = parser
+        self.poller = poller
+        self.wakeRead = wakeRead
+        self.wakeWrite = wakeWrite
+        self.drainTimeoutNanoseconds = UInt64(max(0, drainTimeout) * 1e9)
+        self.idleTimeoutNanoseconds = UInt64(max(0.001, idleTimeout) * 1e9)
+        self.readBuffer = .allocate(byteCount: Self.readChunk, alignment: 16)
+    }
+
+    deinit {
+        readBuffer.deallocate()
+    }
+
+    /// Asks the loop to stop accepting, finish in-flight answers and exit. Any thread.
+    func requestStop() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Runs until stopped, then signals `finished`.
+    func run() {
+        _ = poller.add(wakeRead, read: true, write: false, exclusive: false)
+        _ = poller.add(listener, read: true, write: false, exclusive: true)
+        while true {
+            let now = Socket.now()
+            if draining {
+                if liveConnections == 0 { break }
+                if now >= drainDeadline { break }
+            }
+            poller.wait(timeoutMilliseconds: waitTimeout(now: now)) { event in
+                handle(event)
+            }
+            let afterWait = Socket.now()
+            fireTimers(now: afterWait)
+            if afterWait >= nextIdleSweep {
+                closeIdleConnections(now: afterWait)
+            }
+            if listenerPausedUntil != 0, !draining, Socket.now() >= listenerPausedUntil {
+                listenerPausedUntil = 0
+                _ = poller.add(listener, read: true, write: false, exclusive: true)
+            }
+        }
+        for case let connection? in connections {
+            close(connection)
+        }
+        poller.close()
+        _ = systemClose(wakeRead)
+        _ = systemClose(wakeWrite)
+        finished.signal()
+    }
+
+    private func waitTimeout(now: UInt64) -> Int32 {
+        var deadline = UInt64.max
+        if let first = timers.first { deadline = first.deadline }
+        if liveConnections > 0 { deadline = min(deadline, nextIdleSweep) }
+        if draining { deadline = min(deadline, drainDeadline) }
+        if listenerPausedUntil != 0 { deadline = min(deadline, listenerPausedUntil) }
+        if deadline == UInt64.max { return -1 }
+        if deadline <= now { return 0 }
+        // Round up so the timer has passed when we wake.
+        return Int32(min(60_000, (deadline - now + 999_999) / 1_000_000))
+    }
+
+    // MARK: - Events
+
+    private func handle(_ event: PollEvent) {
+        if event.fd == listener {
+            if !draining { acceptConnections() }
+            return
+        }
+        if event.fd == wakeRead {
+            var sink = [UInt8](repeating: 0, count: 16)
+            _ = read(wakeRead, &sink, sink.count)
+            beginDrain()
+            return
+        }
+        guard Int(event.fd) < connections.count, let connection = connections[Int(event.fd)] else { return }
+        if event.readable || event.failed {
+            readAvailable(connection)
+            guard isOpen(connection) else { return }
+        }
+        if event.writable || connection.unsentBytes == 0 {
+            process(connection)
+        }
+    }
+
+    private func acceptConnections() {
+        for _ in 0..<128 {
+            let fd = Socket.accept(listener)
+            if fd < 0 {
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO:
+                    continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors: stop accepting for a moment instead of spinning.
+                    poller.remove(listener)
+                    listenerPausedUntil = Socket.now() + 100_000_000
+                    return
+                default:
+                    return  // EAGAIN: another loop took it, or the queue is empty.
+                }
+            }
+            let index = Int(fd)
+            if index >= connections.count {
+                connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
+            }
+            let connection = Connection(fd: fd, serial: nextSerial)
+            connection.lastActivity = Socket.now()
+            if liveConnections == 0 { nextIdleSweep = connection.lastActivity + idleSweepInterval }
+            nextSerial += 1
+            guard poller.add(fd, read: true, write: false, exclusive: false) else {
+                _ = systemClose(fd)
+                continue
+            }
+            connections[index] = connection
+            liveConnections += 1
+        }
+    }
+
+    private func beginDrain() {
+        guard !draining else { return }
+        draining = true
+        drainDeadline = Socket.now() + drainTimeoutNanoseconds
+        if listenerPausedUntil == 0 { poller.remove(listener) }
+        listenerPausedUntil = 0
+        for case let connection? in connections {
+            if connection.lingering || connection.isIdle {
+                close(connection)
+            } else {
+                connection.closeAfterPending = true
+                process(connection)
+            }
+        }
+    }
+
+    /// How often idle connections are looked for: a tenth of the timeout, at most 5 s.
+    private var idleSweepInterval: UInt64 { min(5_000_000_000, max(10_000_000, idleTimeoutNanoseconds / 10)) }
+
+    /// Closes connections that have neither sent nor received anything for the idle timeout
+    /// and have no answer waiting for its delay (keep-alive clients gone quiet, stalled heads).
+    private func closeIdleConnections(now: UInt64) {
+        nextIdleSweep = now + idleSweepInterval
+        for case let connection? in connections
+        where connection.pending.isEmpty && now &- connection.lastActivity >= idleTimeoutNanoseconds {
+            close(connection)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Reads what the socket has into `input` (or discards it while lingering).
+    private func readAvailable(_ connection: Connection) {
+        while true {
+            let count = recv(connection.fd, readBuffer.baseAddress, Self.readChunk, 0)
+            if count > 0 {
+                connection.lastActivity = Socket.now()
+                if !connection.lingering && !connection.closeAfterPending {
+                    connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+                }
+                if count < Self.readChunk { return }
+                // Stop reading when a full request head plus body limit is already buffered.
+                if connection.input.count > parser.maxBodyBytes + parser.maxHeadBytes { return }
+            } else if count == 0 {
+                connection.readClosed = true
+                if connection.lingering { close(connection) }
+                return
+            } else {
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: return
+                default:
+                    close(connection)
+                    return
+                }
+            }
+        }
+    }
+
+    // MARK: - Processing
+
+    /// Parses what can be answered, moves ready answers to `output`, writes, and decides whether
+    /// the connection closes. Called after reads, writes and timers.
+    private func process(_ connection: Connection) {
+        while true {
+            let parsed = parseRequests(connection)
+            promoteReadyReplies(connection, now: Socket.now())
+            guard flushOutput(connection) else { return }  // closed
+            // Parse again only if the last round stopped at a limit that has now cleared.
+            if !parsed || connection.unsentBytes > 0 || !connection.pending.isEmpty || connection.input.isEmpty { break }
+        }
+        finish(connection)
+    }
+
+    /// Turns complete requests at the front of `input` into pending replies. Returns whether it
+    /// consumed any.
+    private func parseRequests(_ connection: Connection) -> Bool {
+        var offset = 0
+        var parsedAny = false
+        defer {
+            if offset > 0 {
+                if offset >= connection.input.count {
+                    connection.input.removeAll(keepingCapacity: connection.input.capacity <= 256 * 1024)
+                } else {
+                    connection.input.removeFirst(offset)
+                }
+            }
+        }
+        while !connection.closeAfterPending, !connection.lingering, offset < connection.input.count,
+              connection.pending.count < maxPipelined, connection.unsentBytes < outputHighWater
+        {
+            let result = connection.input.withUnsafeBufferPointer {
+                parser.parse(UnsafeBufferPointer(rebasing: $0[offset...]))
+            }
+            switch result {
+            case .incomplete:
+                return parsedAny
+            case .awaitingBody(let expectsContinue):
+                if expectsContinue, !connection.continueSent {
+                    connection.continueSent = true
+                    connection.pending.append(PendingReply(reply: Reply(response: nil, raw: Self.continueBytes, close: false), readyAt: 0))
+                }
+                return parsedAny
+            case .complete(let request, let consumed):
+                offset += consumed
+                parsedAny = true
+                connection.continueSent = false
+                let reply = responder.reply(to: request, forceClose: draining)
+                let readyAt = reply.delayMilliseconds > 0 ? Socket.now() + UInt64(reply.delayMilliseconds) * 1_000_000 : 0
+                connection.pending.append(PendingReply(reply: reply, readyAt: readyAt))
+                if reply.close { connection.closeAfterPending = true }
+            case .failure(let error):
+                offset = connection.input.count
+                parsedAny = true
+                connection.pending.append(PendingReply(reply: responder.reply(to: error), readyAt: 0))
+                connection.closeAfterPending = true
+            }
+        }
+        return parsedAny
+    }
+
+    private static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Moves replies whose delay has passed, in order, into `output`; arms a timer for the next.
+    private func promoteReadyReplies(_ connection: Connection, now: UInt64) {
+        var taken = 0
+        for pending in connection.pending {
+            if pending.readyAt > now {
+                armTimer(connection, at: pending.readyAt)
+                break
+            }
+            if connection.outputOffset > 0, connection.outputOffset == connection.output.count {
+                connection.output.removeAll(keepingCapacity: true)
+                connection.outputOffset = 0
+            }
+            // A draining server closes after this answer, and says so if it still can.
+            let close = pending.reply.close || (draining && pending.reply.response != nil)
+            pending.reply.encode(into: &connection.output, close: close)
+            taken += 1
+            if close {
+                // Nothing after a closing answer is sent.
+                connection.closeAfterPending = true
+                connection.resetOnClose = pending.reply.fault == .connectionResetByPeer
+                taken = connection.pending.count
+                break
+            }
+        }
+        if taken > 0 { connection.pending.removeFirst(taken) }
+    }
+
+    /// Writes as much of `output` as the socket takes. Returns false if the connection closed.
+    private func flushOutput(_ connection: Connection) -> Bool {
+        while connection.unsentBytes > 0 {
+            let sent = connection.output.withUnsafeBytes { bytes in
+                send(connection.fd, bytes.baseAddress! + connection.outputOffset, connection.unsentBytes, Socket.sendFlags)
+            }
+            if sent > 0 {
+                connection.outputOffset += sent
+                connection.lastActivity = Socket.now()
+            } else if sent < 0 && errno == EINTR {
+                continue
+            } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                break
+            } else {
+                close(connection)
+                return false
+            }
+        }
+        if connection.unsentBytes == 0, connection.outputOffset > 0 {
+            if connection.output.capacity > 1024 * 1024 {
+                connection.output = []
+            } else {
+                connection.output.removeAll(keepingCapacity: true)
+            }
+            connection.outputOffset = 0
+        }
+        return true
+    }
+
+    /// Closes a finished connection, or sets what the poller watches.
+    private func finish(_ connection: Connection) {
+        let allSent = connection.unsentBytes == 0 && connection.pending.isEmpty
+        if allSent && connection.closeAfterPending && !connection.lingering {
+            if connection.resetOnClose {
+                Socket.setResetOnClose(connection.fd)
+                close(connection)
+                return
+            }
+            if connection.readClosed || draining {
+                close(connection)
+                return
+            }
+            // Lingering close: send FIN, then read and drop until the peer's FIN so that
+            // unread request bytes do not turn our close into an RST that eats the answer.
+            _ = shutdown(connection.fd, Int32(SHUT_WR))
+            connection.lingering = true
+            connection.input = []
+            armTimer(connection, at: Socket.now() + Self.lingerNanoseconds)
+        }
+        if allSent && connection.readClosed && !connection.lingering {
+            // The peer is done sending and everything it asked for is answered.
+            close(connection)
+            return
+        }
+        let wantRead = !connection.readClosed
+            && (connection.lingering
+                || (!connection.closeAfterPending && connection.pending.count < maxPipelined
+                    && connection.unsentBytes < outputHighWater))
+        let wantWrite = connection.unsentBytes > 0
+        if wantRead != connection.watchingRead || wantWrite != connection.watchingWrite {
+            connection.watchingRead = wantRead
+            connection.watchingWrite = wantWrite
+            poller.update(connection.fd, read: wantRead, write: wantWrite)
+        }
+    }
+
+    private func isOpen(_ connection: Connection) -> Bool {
+        Int(connection.fd) < connections.count && connections[Int(connection.fd)] === connection
+    }
+
+    private func close(_ connection: Connection) {
+        guard isOpen(connection) else { return }
+        connections[Int(connection.fd)] = nil
+        liveConnections -= 1
+        poller.remove(connection.fd)
+        _ = systemClose(connection.fd)
+    }
+
+    // MARK: - Timers
+
+    private func armTimer(_ connection: Connection, at deadline: UInt64) {
+        if connection.timerDeadline != 0, connection.timerDeadline <= deadline { return }
+        connection.timerDeadline = deadline
+        timers.append(Timer(deadline: deadline, fd: connection.fd, serial: connection.serial))
+        var child = timers.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard timers[child] < timers[parent] else { break }
+            timers.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func popTimer() -> Timer {
+        let top = timers[0]
+        let last = timers.removeLast()
+        if !timers.isEmpty {
+            timers[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < timers.count, timers[left] < timers[smallest] { smallest = left }
+                if right < timers.count, timers[right] < timers[smallest] { smallest = right }
+                if smallest == parent { break }
+                timers.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        return top
+    }
+
+    private func fireTimers(now: UInt64) {
+        while let first = timers.first, first.deadline <= now {
+            let timer = popTimer()
+            guard Int(timer.fd) < connections.count, let connection = connections[Int(timer.fd)],
+                  connection.serial == timer.serial
+            else { continue }
+            if connection.timerDeadline == timer.deadline { connection.timerDeadline = 0 }
+            if connection.lingering {
+                close(connection)
+            } else {
+                process(connection)
+            }
+        }
+    }
+}
+
+@inline(__always)
+private func systemClose(_ fd: Int32) -> Int32 {
+    close(fd)
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import EnvelopeMock
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static var mocks: String { root.appendingPathComponent("Mocks").path }
+    static func path(_ name: String) -> String { root.appendingPathComponent(name).path }
+
+    /// Loads the main fixture mocks (fails the test on error).
+    static func loadMocks() throws -> MockMappings {
+        try MockMappings.load(directory: mocks)
+    }
+}
+
+/// Starts a server on a free port with the fixture mocks (or `mappings`).
+func startServer(_ mappings: MockMappings? = nil, usePoll: Bool = false, workers: Int? = nil,
+                 parser: HTTPRequestParser = HTTPRequestParser(), idleTimeout: Double = 60) throws -> MockServer {
+    let server = MockServer(mappings: try mappings ?? Fixtures.loadMocks(), host: "127.0.0.1", port: 0, workers: workers,
+                            log: nil, parser: parser, usePoll: usePoll, drainTimeout: 5, idleTimeout: idleTimeout)
+    try server.start()
+    return server
+}
+
+/// Runs a program and returns its exit status and standard output.
+func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: [UInt8], error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read before waiting so a large output cannot fill the pipe and block the child.
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, [UInt8](data), String(decoding: errorData, as: UTF8.self))
+}
+
+/// A parsed HTTP response as a test client sees it.
+struct ClientResponse {
+    var status: Int
+    var headers: [(String, String)]
+    var body: [UInt8]
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+enum ClientError: Error {
+    case connectFailed(Int32)
+    case closedEarly(received: Int)
+    case malformed(String)
+}
+
+/// A blocking TCP client with a receive timeout, for raw HTTP exchanges.
+final class RawClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: UInt16, timeoutSeconds: Int = 10) throws {
+        #if canImport(Darwin)
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        guard fd >= 0 else { throw ClientError.connectFailed(errno) }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            throw ClientError.connectFailed(code)
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { pointer in
+                #if canImport(Darwin)
+                Darwin.send(fd, pointer.baseAddress! + offset, bytes.count - offset, 0)
+                #else
+                Glibc.send(fd, pointer.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                #endif
+            }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Reads more bytes; false at end of stream (or timeout/error).
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = recv(fd, &chunk, chunk.count, 0)
+        guard count > 0 else { return false }
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
+    }
+
+    /// Reads one response. `head`: the request was HEAD (no body follows).
+    func readResponse(head: Bool = false) throws -> ClientResponse {
+        var headEnd: Int? = nil
+        while headEnd == nil {
+            if let range = findHeadEnd() { headEnd = range; break }
+            guard fill() else { throw ClientError.closedEarly(received: buffer.count) }
+        }
+        let headText = String(decoding: buffer[0..<headEnd!], as: UTF8.self)
+        var lines = headText.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst()
+        let statusParts = statusLine.split(separator: " ", maxSplits: 2)
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw ClientError.malformed(statusLine) }
+        var headers: [(String, String)] = []
+        for line in lines where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":") else { throw ClientError.malformed(line) }
+            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        let bodyStart = headEnd! + 4
+        var length = 0
+        if !head, let value = headers.first(where: { $0.0.lowercased() == "content-length" })?.1 {
+            length = Int(value) ?? 0
+        }
+        while buffer.count < bodyStart + length {
+            guard fill() else { throw ClientError.closedEarly(received: buffer.count) }
+        }
+        let body = Array(buffer[bodyStart..<(bodyStart + length)])
+        buffer.removeFirst(bodyStart + length)
+        return ClientResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Whether the server closed the connection (reads until end of stream; no extra bytes).
+    func readUntilClosed() -> [UInt8] {
+        while fill() {}
+        let rest = buffer
+        buffer = []
+        return rest
+    }
+
+    private func findHeadEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for index in 0...(buffer.count - 4)
+        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+}
