@@ -42,6 +42,8 @@ enum Envelope {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
+        // An empty value in `environment` removes the variable.
+        env = env.filter { !$0.value.isEmpty }
         process.environment = env
         let out = Pipe()
         let err = Pipe()
