@@ -1,0 +1,42 @@
+import EnvelopeCore
+import Foundation
+
+/// Checks answers against contract files from a test suite, failing with the drift report
+/// rather than "invalid".
+///
+/// Framework-neutral: ``requireConformance(_:to:status:headers:)`` throws, and a thrown error
+/// fails an XCTest or Swift Testing test with its description.
+public enum ContractConformance {
+    /// Checks `body` (and, if given, status and headers) against the contract at
+    /// `contractPath`; `$ref`s resolve relative to the contract's folder.
+    public static func check(_ body: [UInt8], against contractPath: String, status: Int? = nil,
+                             headers: [(name: String, value: String)] = []) throws -> ContractResult {
+        let url = URL(fileURLWithPath: contractPath)
+        let directory = url.deletingLastPathComponent()
+        let contract = try ContractLoader.load(file: url.lastPathComponent) { path in
+            Array(try Data(contentsOf: directory.appendingPathComponent(path)))
+        }
+        return validate(ObservedResponse(status: status, headers: headers, body: body), against: contract, source: contractPath)
+    }
+
+    /// Throws ``DriftReportError`` when `body` has findings at or above `failOn`.
+    public static func requireConformance(_ body: [UInt8], to contractPath: String, status: Int? = nil,
+                                          headers: [(name: String, value: String)] = [], failOn: FailLevel = .breaking) throws {
+        let result = try check(body, against: contractPath, status: status, headers: headers)
+        let report = Report(results: [result], failOn: failOn)
+        if report.exitCode != 0 {
+            throw DriftReportError(result: result, report: TextReporter().render(report))
+        }
+    }
+}
+
+/// An answer that drifted from its contract; the description is the drift report.
+public struct DriftReportError: Error, CustomStringConvertible {
+    /// The result, for assertions on single findings.
+    public var result: ContractResult
+    /// The text report.
+    public var report: String
+
+    /// The text report.
+    public var description: String { report }
+}

@@ -1,2 +1,0 @@
-/// EnvelopeTesting module.
-public enum EnvelopeTestingModule {}
