@@ -1,3 +1,4 @@
+import EnvelopeCore
 import Testing
 @testable import envelope
 

@@ -80,8 +80,7 @@ struct FieldReader {
             throw .invalidContract(file: file, at: node.location, message: "\(what) must be an object, found \(node.kind)")
         }
         for member in node.members where !allowed.contains(member.key) {
-            let suggestion = allowed.min { distance(member.key, $0) < distance(member.key, $1) }
-                .flatMap { distance(member.key, $0) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+            let suggestion = EditDistance.suggestion(for: member.key, among: allowed.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
             let list = allowed.filter { !$0.hasPrefix("$") }.sorted().joined(separator: ", ")
             throw .invalidContract(file: file, at: member.keyLocation, message: "unknown key '\(member.key)' in \(what)\(suggestion); expected one of: \(list)")
         }
@@ -152,20 +151,5 @@ struct FieldReader {
             }
         }
         return rules
-    }
-
-    /// Edit distance, for "did you mean".
-    func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -28,25 +28,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     /// Locations are needed only for reports and errors, so the parser never computes them on
     /// its hot path; use ``locate(offsets:in:)`` for many offsets at once.
     public static func locate(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
-        let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        while index < end {
-            if bytes[index] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        var column = 1
-        var scan = lineStart
-        while scan < end {
-            // Continuation bytes (10xxxxxx) belong to the scalar before them.
-            if bytes[scan] & 0xC0 != 0x80 { column += 1 }
-            scan += 1
-        }
-        return SourceLocation(line: line, column: column, offset: offset)
+        locate(offsets: [offset], in: bytes)[0]
     }
 
     /// Finds the locations of many offsets in one pass over `bytes`.

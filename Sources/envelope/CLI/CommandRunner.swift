@@ -1,3 +1,4 @@
+import EnvelopeCore
 import Foundation
 
 /// The entry point: resolves the command line to a command, shows help or errors, runs the

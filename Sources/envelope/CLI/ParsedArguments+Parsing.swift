@@ -1,3 +1,4 @@
+import EnvelopeCore
 extension ParsedArguments {
     /// Parses one command's tokens (everything after its name) against `configuration`.
     ///
