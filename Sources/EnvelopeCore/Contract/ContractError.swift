@@ -11,8 +11,11 @@ public enum ContractError: Error, Sendable, CustomStringConvertible {
     case invalidContract(file: String, at: SourceLocation, message: String)
     /// A schema keyword has a value the specification does not allow.
     case invalidSchema(file: String, at: SourceLocation, pointer: String, message: String)
-    /// A keyword Envelope does not implement; refusing it beats silently ignoring it.
-    case unsupportedKeyword(file: String, at: SourceLocation, keyword: String)
+    /// A keyword from another draft or dialect that means something else in 2020-12;
+    /// refusing it beats silently checking less than the author meant.
+    case unsupportedKeyword(file: String, at: SourceLocation, keyword: String, advice: String)
+    /// An unknown keyword a letter or two away from a real one: a typo.
+    case misspeltKeyword(file: String, at: SourceLocation, keyword: String, suggestion: String)
     /// A `$ref` that points at nothing.
     case unresolvedReference(file: String, at: SourceLocation, reference: String, reason: String)
     /// `$ref`s that lead back to themselves without ever looking at the data.
@@ -22,7 +25,7 @@ public enum ContractError: Error, Sendable, CustomStringConvertible {
     public var file: String {
         switch self {
         case .unreadable(let file, _), .invalidJSON(let file, _), .invalidContract(let file, _, _),
-             .invalidSchema(let file, _, _, _), .unsupportedKeyword(let file, _, _),
+             .invalidSchema(let file, _, _, _), .unsupportedKeyword(let file, _, _, _), .misspeltKeyword(let file, _, _, _),
              .unresolvedReference(let file, _, _, _), .referenceCycle(let file, _, _):
             return file
         }
@@ -33,7 +36,7 @@ public enum ContractError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unreadable: return nil
         case .invalidJSON(_, let error): return error.location
-        case .invalidContract(_, let at, _), .invalidSchema(_, let at, _, _), .unsupportedKeyword(_, let at, _),
+        case .invalidContract(_, let at, _), .invalidSchema(_, let at, _, _), .unsupportedKeyword(_, let at, _, _), .misspeltKeyword(_, let at, _, _),
              .unresolvedReference(_, let at, _, _), .referenceCycle(_, let at, _):
             return at
         }
@@ -50,8 +53,10 @@ public enum ContractError: Error, Sendable, CustomStringConvertible {
             return message
         case .invalidSchema(_, _, let pointer, let message):
             return "invalid schema at \(pointer.isEmpty ? "the root" : pointer): \(message)"
-        case .unsupportedKeyword(_, _, let keyword):
-            return "unsupported schema keyword '\(keyword)'; Envelope refuses keywords it does not implement rather than ignoring them (see docs/contracts.md for the list)"
+        case .unsupportedKeyword(_, _, let keyword, let advice):
+            return "schema keyword '\(keyword)' is not JSON Schema 2020-12: \(advice)"
+        case .misspeltKeyword(_, _, let keyword, let suggestion):
+            return "unknown schema keyword '\(keyword)'; did you mean '\(suggestion)'? (see docs/contracts.md for the keywords Envelope supports)"
         case .unresolvedReference(_, _, let reference, let reason):
             return "cannot resolve $ref '\(reference)': \(reason)"
         case .referenceCycle(_, _, let chain):

@@ -4,11 +4,34 @@ public struct Report: Sendable {
     public var results: [ContractResult]
     /// The level at or above which findings fail the run.
     public var failOn: FailLevel
+    /// What fetching each result recorded, by the result's position in ``results``; empty (or
+    /// `nil` at a position) when there was no fetch, as for offline validation.
+    public var transfers: [TransferRecord?]
+    /// The folder the contract files are in, as the user named it, so annotations can point at
+    /// `Contracts/name.json`.
+    public var contractsDirectory: String?
+    /// The secrets to hide; reporters apply it to text they quote from bodies.
+    public var redactor: Redactor
 
     /// Creates a report.
-    public init(results: [ContractResult], failOn: FailLevel = .breaking) {
+    public init(results: [ContractResult], failOn: FailLevel = .breaking, transfers: [TransferRecord?] = [],
+                contractsDirectory: String? = nil, redactor: Redactor = Redactor()) {
         self.results = results
         self.failOn = failOn
+        self.transfers = transfers
+        self.contractsDirectory = contractsDirectory
+        self.redactor = redactor
+    }
+
+    /// The transfer record of the result at `index`, if there is one.
+    public func transfer(at index: Int) -> TransferRecord? {
+        transfers.indices.contains(index) ? transfers[index] : nil
+    }
+
+    /// The contract file of `result` as the user would open it: `Contracts/name.json`.
+    public func contractPath(of result: ContractResult) -> String {
+        guard let directory = contractsDirectory, !directory.isEmpty, directory != "." else { return result.file }
+        return directory.hasSuffix("/") ? directory + result.file : directory + "/" + result.file
     }
 
     /// Findings at `breaking`, over all results (transport errors not included).

@@ -1,103 +1,248 @@
 import Foundation
 
-/// Turns schema JSON into a ``CompiledSchema``, following `$ref`s across files.
+/// Turns schema JSON into a ``CompiledSchema``, following `$ref`s across files and URIs.
 ///
-/// Files are read through a closure so that Core does no I/O itself; paths are relative to
-/// the contracts folder and use `/`.
+/// Identifiers follow JSON Schema 2020-12: `$id` sets a resource's base URI, `$anchor` and
+/// `$dynamicAnchor` name places in it, and `$ref`s resolve against the base URI of the schema
+/// they are in (RFC 3986). Contract files get `file:///` URIs relative to the contracts folder,
+/// so `schemas/root.json` next to a contract resolves the way a reader expects and `..` cannot
+/// leave the folder. Other URIs resolve through ``ReferenceMapping``s (`--map-ref`) or the
+/// built-in meta-schemas; nothing is fetched from the network. Files are read through
+/// closures, so Core does no I/O itself.
 public struct SchemaCompiler {
-    /// Reads a file's bytes by its path relative to the contracts folder.
+    /// Reads a file's bytes by its path relative to the contracts folder (or to a mapping's
+    /// folder).
     public typealias Reader = (String) throws -> [UInt8]
 
+    /// Serves every URI that starts with `prefix` from `read(rest of the URI)`.
+    public struct ReferenceMapping {
+        /// The URI prefix, e.g. `https://schemas.example.com/`.
+        public var prefix: String
+        /// Reads the rest of the URI as a path.
+        public var read: Reader
+
+        /// Creates a mapping.
+        public init(prefix: String, read: @escaping Reader) {
+            self.prefix = prefix
+            self.read = read
+        }
+    }
+
+    /// The base URI of contract files.
+    public static let contractsBase = "file:///"
+
+    /// Whether `format` is asserted (checked) rather than only annotated, for every schema
+    /// this compiler loads; a meta-schema with the format-assertion vocabulary turns it on for
+    /// its own schemas.
+    public var assertsFormats = false
     /// The schemas compiled so far.
     public private(set) var schema = CompiledSchema()
-    /// The resources (files) loaded so far.
-    public private(set) var resources: [SchemaResource] = []
-    private var resourceIndex: [String: Int] = [:]
-    private var documents: [String: JSONDocument] = [:]
-    private var compiled: [String: Int] = [:]
-    /// Where each file's schema resource starts: the root, except for a contract, whose body
-    /// schema is a resource of its own so that `#/$defs/x` inside it means the body's `$defs`.
-    private var resourceRoots: [String: String] = [:]
-    private var pendingRefs: [(node: Int, file: String, location: SourceLocation, reference: String, dynamic: Bool)] = []
     private let read: Reader
+    private let mappings: [ReferenceMapping]
+    private var documents: [String: JSONDocument] = [:]
+    private var resources: [String: ResourceEntry] = [:]
+    private var resourceOrder: [String] = []
+    private var bases: [String: String] = [:]
+    private var compiled: [String: Int] = [:]
+    private var pendingRefs: [PendingReference] = []
+    private var compilingDynamicAnchors = false
 
-    /// Creates a compiler that reads referenced files with `read`.
-    public init(read: @escaping Reader) {
+    struct ResourceEntry {
+        var documentURI: String
+        var pointer: String
+        var index: Int
+        var anchors: [String: String] = [:]
+        var dynamicAnchors: [String: String] = [:]
+        var validation = true
+        var formatAssertion = false
+    }
+
+    struct PendingReference {
+        var node: Int
+        var documentURI: String
+        var location: SourceLocation
+        var reference: String
+        var absolute: String
+        var dynamic: Bool
+    }
+
+    /// Creates a compiler that reads contract-relative files with `read` and other URIs
+    /// through `mappings`.
+    public init(read: @escaping Reader, mappings: [ReferenceMapping] = []) {
         self.read = read
+        self.mappings = mappings.sorted { $0.prefix.count > $1.prefix.count }
     }
 
-    /// Registers an already parsed document as `file`, so references to it need no read.
+    /// Registers an already parsed document as the contract-relative `file`.
     public mutating func register(_ document: JSONDocument, as file: String) {
-        documents[file] = document
+        documents[Self.contractsBase + file] = document
     }
 
-    /// Compiles the schema at `node` (inside `file`, at `pointer`) and everything it refers to.
-    /// Returns the index of the schema in ``schema``.
+    /// Compiles the schema at `node` (inside the contract-relative `file`, at `pointer`, which
+    /// becomes the root of that file's schema resource) and everything it refers to. Returns
+    /// the index of the schema in ``schema``.
     public mutating func compile(_ node: JSONNode, file: String, pointer: String) throws(ContractError) -> Int {
-        if documents[file] == nil { documents[file] = node.document }
-        if resourceRoots[file] == nil { resourceRoots[file] = pointer }
-        let root = try compileNode(node, file: file, pointer: pointer)
-        try resolvePendingReferences()
+        try compile(node, uri: Self.contractsBase + file, pointer: pointer)
+    }
+
+    /// Compiles the schema at `node`, a document known by `uri`, at `pointer`.
+    public mutating func compile(_ node: JSONNode, uri: String, pointer: String) throws(ContractError) -> Int {
+        let documentURI = SchemaURI.withoutFragment(uri)
+        if documents[documentURI] == nil { documents[documentURI] = node.document }
+        try indexResources(of: documentURI, root: pointer)
+        let root = try compileNode(documentURI: documentURI, pointer: pointer)
+        try resolveEverything()
         try checkReferenceCycles()
         return root
     }
 
-    /// Finishes compilation and hands over the result with its resources.
+    /// The compiled schemas with their resources.
     public func finish() -> (schema: CompiledSchema, resources: [SchemaResource]) {
-        var result = schema
-        result.resources = resources
-        return (result, resources)
+        (schema, schema.resources)
+    }
+
+    // MARK: - Documents and resources
+
+    /// How a URI is shown to people: contract files by their relative path.
+    func display(_ uri: String) -> String {
+        uri.hasPrefix(Self.contractsBase) ? String(uri.dropFirst(Self.contractsBase.count)) : uri
+    }
+
+    private mutating func loadDocument(_ documentURI: String, referrer: PendingReference) throws(ContractError) {
+        if documents[documentURI] != nil { return }
+        let bytes: [UInt8]
+        let referrerFile = display(referrer.documentURI)
+        let failure = { (reason: String) -> ContractError in
+            .unresolvedReference(file: referrerFile, at: referrer.location, reference: referrer.reference, reason: reason)
+        }
+        if let text = MetaSchemas.documents[documentURI] {
+            bytes = Array(text.utf8)
+        } else if let mapping = mappings.first(where: { documentURI.hasPrefix($0.prefix) }) {
+            do {
+                bytes = try mapping.read(String(documentURI.dropFirst(mapping.prefix.count)))
+            } catch {
+                throw failure("cannot read \(documentURI), mapped by \(mapping.prefix): \(error)")
+            }
+        } else if documentURI.hasPrefix(Self.contractsBase) {
+            let path = SchemaURI.percentDecoded(String(documentURI.dropFirst(Self.contractsBase.count)))
+            do {
+                bytes = try read(path)
+            } catch {
+                throw failure("cannot read \(path): \(error)")
+            }
+        } else {
+            throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(SchemaURI.resolve(".", against: documentURI))=DIR")
+        }
+        do {
+            documents[documentURI] = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
+        } catch {
+            throw .invalidJSON(file: display(documentURI), error)
+        }
+        try indexResources(of: documentURI, root: "")
+    }
+
+    /// Finds every schema resource (`$id`), anchor and dynamic anchor in a document, from the
+    /// schema at `root`, walking only through keywords whose values are schemas.
+    private mutating func indexResources(of documentURI: String, root: String) throws(ContractError) {
+        guard let document = documents[documentURI], let node = document.root.resolve(pointer: root) else { return }
+        if resources[documentURI] != nil { return }
+        try walk(node, pointer: root, base: documentURI, documentURI: documentURI, isRoot: true)
+    }
+
+    private mutating func addResource(_ uri: String, documentURI: String, pointer: String, schemaNode: JSONNode) throws(ContractError) {
+        guard resources[uri] == nil else { return }
+        var entry = ResourceEntry(documentURI: documentURI, pointer: pointer, index: schema.resources.count)
+        schema.resources.append(SchemaResource(file: display(uri)))
+        if let metaSchema = schemaNode["$schema"]?.stringValue {
+            (entry.validation, entry.formatAssertion) = try vocabularies(of: metaSchema, at: schemaNode, documentURI: documentURI)
+        }
+        resources[uri] = entry
+        resourceOrder.append(uri)
+    }
+
+    private mutating func walk(_ node: JSONNode, pointer: String, base: String, documentURI: String, isRoot: Bool) throws(ContractError) {
+        guard node.kind == .object else {
+            if isRoot { try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node) }
+            bases[documentURI + "#" + pointer] = base
+            return
+        }
+        var base = base
+        if let id = node["$id"]?.stringValue {
+            let resolved = SchemaURI.withoutFragment(SchemaURI.resolve(id, against: base))
+            if isRoot { try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node) }
+            base = resolved
+            try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node)
+        } else if isRoot {
+            try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node)
+        }
+        bases[documentURI + "#" + pointer] = base
+        if let anchor = node["$anchor"]?.stringValue { resources[base]?.anchors[anchor] = pointer }
+        if let anchor = node["$dynamicAnchor"]?.stringValue {
+            resources[base]?.anchors[anchor] = pointer
+            resources[base]?.dynamicAnchors[anchor] = pointer
+        }
+        for member in node.members {
+            let here = pointer + "/" + JSONPointer.escape(member.key)
+            switch member.key {
+            case "$defs", "definitions", "properties", "patternProperties", "dependentSchemas":
+                for child in member.value.members {
+                    try walk(child.value, pointer: here + "/" + JSONPointer.escape(child.key), base: base, documentURI: documentURI, isRoot: false)
+                }
+            case "allOf", "anyOf", "oneOf", "prefixItems":
+                for (position, child) in member.value.elements.enumerated() {
+                    try walk(child, pointer: here + "/\(position)", base: base, documentURI: documentURI, isRoot: false)
+                }
+            case "items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "not", "if", "then",
+                 "else", "contains", "propertyNames", "contentSchema":
+                try walk(member.value, pointer: here, base: base, documentURI: documentURI, isRoot: false)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Which vocabularies a `$schema` turns on: (validation, format assertion).
+    private mutating func vocabularies(of metaSchema: String, at node: JSONNode, documentURI: String) throws(ContractError) -> (Bool, Bool) {
+        let uri = SchemaURI.withoutFragment(metaSchema)
+        if uri == "https://json-schema.org/draft/2020-12/schema" || uri.hasPrefix("http://json-schema.org/draft") || uri.hasPrefix("https://json-schema.org/draft") {
+            return (true, false)
+        }
+        let referrer = PendingReference(node: 0, documentURI: documentURI, location: node["$schema"]?.location ?? node.location,
+                                        reference: metaSchema, absolute: uri, dynamic: false)
+        try loadDocument(uri, referrer: referrer)
+        guard let meta = documents[uri]?.root, let vocabulary = meta["$vocabulary"] else { return (true, false) }
+        let keys = Set(vocabulary.members.map(\.key))
+        return (keys.contains("https://json-schema.org/draft/2020-12/vocab/validation"),
+                vocabulary["https://json-schema.org/draft/2020-12/vocab/format-assertion"] != nil)
+    }
+
+    private func base(of documentURI: String, pointer: String) -> String {
+        var current = pointer
+        while true {
+            if let base = bases[documentURI + "#" + current] { return base }
+            guard let slash = current.lastIndex(of: "/") else { return documentURI }
+            current = String(current[..<slash])
+        }
     }
 
     // MARK: - Nodes
 
-    private mutating func resource(for file: String) throws(ContractError) -> Int {
-        if let index = resourceIndex[file] { return index }
-        let index = resources.count
-        resources.append(SchemaResource(file: file))
-        resourceIndex[file] = index
-        // Dynamic anchors must be known before validation starts, wherever they sit in the file.
-        let document = try document(file, from: file, at: SourceLocation(line: 1, column: 1, offset: 0), reference: file)
-        var anchors: [(String, String, JSONNode)] = []
-        let rootPointer = resourceRoots[file] ?? ""
-        if let resourceRoot = document.root.resolve(pointer: rootPointer) {
-            collectDynamicAnchors(resourceRoot, pointer: rootPointer, into: &anchors)
-        }
-        for (name, pointer, node) in anchors {
-            let compiledIndex = try compileNode(node, file: file, pointer: pointer)
-            resources[index].dynamicAnchors[name] = compiledIndex
-        }
-        return index
-    }
-
-    private func collectDynamicAnchors(_ node: JSONNode, pointer: String, into anchors: inout [(String, String, JSONNode)]) {
-        switch node.kind {
-        case .object:
-            for member in node.members {
-                if member.key == "$dynamicAnchor", let name = member.value.stringValue {
-                    anchors.append((name, pointer, node))
-                }
-                // Values of enum, const and examples are data, not schemas.
-                if ["enum", "const", "examples", "default"].contains(member.key) { continue }
-                collectDynamicAnchors(member.value, pointer: pointer + "/" + JSONPointer.escape(member.key), into: &anchors)
-            }
-        case .array:
-            for (position, element) in node.elements.enumerated() {
-                collectDynamicAnchors(element, pointer: pointer + "/\(position)", into: &anchors)
-            }
-        default:
-            break
-        }
-    }
-
-    private mutating func compileNode(_ json: JSONNode, file: String, pointer: String) throws(ContractError) -> Int {
-        let key = file + "#" + pointer
+    private mutating func compileNode(documentURI: String, pointer: String) throws(ContractError) -> Int {
+        let key = documentURI + "#" + pointer
         if let index = compiled[key] { return index }
+        guard let json = documents[documentURI]?.root.resolve(pointer: pointer) else {
+            throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
+        }
+        let file = display(documentURI)
         let index = schema.nodes.count
         var node = SchemaNode(file: file, pointer: pointer, location: json.location)
         schema.nodes.append(node)
         compiled[key] = index
-        node.resource = try resource(for: file)
+        let baseURI = base(of: documentURI, pointer: pointer)
+        let resource = resources[baseURI] ?? resources[documentURI]
+        node.resource = resource?.index ?? 0
+        let validation = resource?.validation ?? true
+        node.assertsFormat = assertsFormats || (resource?.formatAssertion ?? false)
 
         switch json.kind {
         case .bool:
@@ -116,12 +261,20 @@ public struct SchemaCompiler {
             func fail(_ message: String) -> ContractError {
                 .invalidSchema(file: file, at: value.location, pointer: here, message: message)
             }
-            func subschema() throws(ContractError) -> Int { try compileNode(value, file: file, pointer: here) }
+            func subschema() throws(ContractError) -> Int { try compileNode(documentURI: documentURI, pointer: here) }
             func subschemas() throws(ContractError) -> [Int] {
                 guard value.kind == .array, value.count > 0 else { throw fail("'\(member.key)' expects a non-empty array of schemas") }
                 var result: [Int] = []
-                for (position, element) in value.elements.enumerated() {
-                    result.append(try compileNode(element, file: file, pointer: here + "/\(position)"))
+                for position in 0..<value.count {
+                    result.append(try compileNode(documentURI: documentURI, pointer: here + "/\(position)"))
+                }
+                return result
+            }
+            func schemaMap() throws(ContractError) -> [(name: String, schema: Int)] {
+                guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
+                var result: [(name: String, schema: Int)] = []
+                for property in value.members {
+                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(property.key))))
                 }
                 return result
             }
@@ -133,48 +286,55 @@ public struct SchemaCompiler {
                 guard let number = value.doubleValue else { throw fail("'\(member.key)' expects a number, found \(value.rawText)") }
                 return number
             }
+            func reference(dynamic: Bool) throws(ContractError) {
+                guard let text = value.stringValue else { throw fail("'\(member.key)' expects a string") }
+                node.refText = text
+                pendingRefs.append(PendingReference(node: index, documentURI: documentURI, location: value.location, reference: text,
+                                                    absolute: SchemaURI.resolve(text, against: baseURI), dynamic: dynamic))
+            }
 
+            if !validation && SchemaCompiler.validationKeywords.contains(member.key) { continue }
             switch member.key {
-            case "type":
-                node.types = try types(value, fail: fail)
+            case "type": node.types = try types(value, fail: fail)
             case "enum":
                 guard value.kind == .array else { throw fail("'enum' expects an array of values") }
                 node.enumValues = value.elements.map(\.value)
-            case "const":
-                node.constValue = value.value
-            case "$ref":
-                guard let reference = value.stringValue else { throw fail("'$ref' expects a string") }
-                node.refText = reference
-                pendingRefs.append((index, file, value.location, reference, false))
-            case "$dynamicRef":
-                guard let reference = value.stringValue else { throw fail("'$dynamicRef' expects a string") }
-                node.refText = reference
-                pendingRefs.append((index, file, value.location, reference, true))
+            case "const": node.constValue = value.value
+            case "$ref": try reference(dynamic: false)
+            case "$dynamicRef": try reference(dynamic: true)
             case "properties":
-                guard value.kind == .object else { throw fail("'properties' expects an object of schemas") }
-                for property in value.members {
-                    let compiledProperty = try compileNode(property.value, file: file, pointer: here + "/" + JSONPointer.escape(property.key))
-                    node.properties.append((property.key, compiledProperty))
-                }
+                node.properties = try schemaMap()
                 node.properties.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
             case "required":
-                guard value.kind == .array, value.elements.allSatisfy({ $0.kind == .string }) else {
-                    throw fail("'required' expects an array of strings")
+                node.required = try strings(value, fail: fail)
+            case "dependentRequired":
+                guard value.kind == .object else { throw fail("'dependentRequired' expects an object of string arrays") }
+                for dependency in value.members {
+                    node.dependentRequired.append((dependency.key, try strings(dependency.value, fail: fail)))
                 }
-                node.required = value.elements.compactMap(\.stringValue)
+            case "dependentSchemas": node.dependentSchemas = try schemaMap()
             case "additionalProperties": node.additionalProperties = try subschema()
+            case "unevaluatedProperties": node.unevaluatedProperties = try subschema()
             case "patternProperties":
                 guard value.kind == .object else { throw fail("'patternProperties' expects an object of schemas") }
                 for property in value.members {
                     guard let regex = SchemaRegex(property.key) else { throw fail("'\(property.key)' is not a valid regular expression") }
-                    let compiledProperty = try compileNode(property.value, file: file, pointer: here + "/" + JSONPointer.escape(property.key))
+                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(property.key))
                     node.patternProperties.append((regex, compiledProperty))
                 }
             case "propertyNames": node.propertyNames = try subschema()
             case "minProperties": node.minProperties = try count()
             case "maxProperties": node.maxProperties = try count()
             case "prefixItems": node.prefixItems = try subschemas()
-            case "items": node.items = try subschema()
+            case "items":
+                guard value.kind != .array else {
+                    throw fail("'items' is one schema in JSON Schema 2020-12; a list of schemas is written 'prefixItems' (the array form is from older drafts)")
+                }
+                node.items = try subschema()
+            case "unevaluatedItems": node.unevaluatedItems = try subschema()
+            case "contains": node.contains = try subschema()
+            case "minContains": node.minContains = try count()
+            case "maxContains": node.maxContains = try count()
             case "minItems": node.minItems = try count()
             case "maxItems": node.maxItems = try count()
             case "uniqueItems":
@@ -187,42 +347,92 @@ public struct SchemaCompiler {
                 node.pattern = regex
             case "minimum": node.minimum = try number()
             case "maximum": node.maximum = try number()
-            case "exclusiveMinimum": node.exclusiveMinimum = try number()
-            case "exclusiveMaximum": node.exclusiveMaximum = try number()
+            case "exclusiveMinimum":
+                guard value.kind == .number else {
+                    throw fail("'exclusiveMinimum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
+                }
+                node.exclusiveMinimum = try number()
+            case "exclusiveMaximum":
+                guard value.kind == .number else {
+                    throw fail("'exclusiveMaximum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
+                }
+                node.exclusiveMaximum = try number()
             case "multipleOf":
-                let divisor = try number()
-                guard divisor > 0 else { throw fail("'multipleOf' expects a number greater than 0") }
+                guard value.kind == .number, let divisor = value.doubleValue, divisor > 0 else { throw fail("'multipleOf' expects a number greater than 0") }
                 node.multipleOf = divisor
+                node.multipleOfText = value.rawText
             case "allOf": node.allOf = try subschemas()
             case "anyOf": node.anyOf = try subschemas()
             case "oneOf": node.oneOf = try subschemas()
             case "not": node.not = try subschema()
+            case "if": node.ifSchema = try subschema()
+            case "then": node.thenSchema = try subschema()
+            case "else": node.elseSchema = try subschema()
             case "$defs", "definitions":
                 guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
                 for definition in value.members {
-                    _ = try compileNode(definition.value, file: file, pointer: here + "/" + JSONPointer.escape(definition.key))
+                    _ = try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(definition.key))
                 }
             case "$dynamicAnchor", "$anchor":
                 guard let name = value.stringValue, !name.isEmpty else { throw fail("'\(member.key)' expects a name") }
                 node.anchor = name
-            case "$id":
-                // A base URI other than the file itself changes how references resolve; until
-                // that is implemented, only the root may carry one, as a label.
-                guard pointer.isEmpty else { throw ContractError.unsupportedKeyword(file: file, at: member.keyLocation, keyword: "$id (below the root of a file)") }
-            case _ where SchemaCompiler.annotations.contains(member.key) || member.key.hasPrefix("x-"):
+            case "$id", "$schema", "$vocabulary", "$comment":
+                guard value.kind == (member.key == "$vocabulary" ? .object : .string) else { throw fail("'\(member.key)' has the wrong type") }
+            case "format":
+                guard let name = value.stringValue else { throw fail("'format' expects a string") }
+                node.format = name
+            case "contentSchema":
+                _ = try subschema()
+            case _ where SchemaCompiler.annotations.contains(member.key):
                 break
+            case _ where SchemaCompiler.refusedKeywords[member.key] != nil:
+                throw ContractError.unsupportedKeyword(file: file, at: member.keyLocation, keyword: member.key, advice: SchemaCompiler.refusedKeywords[member.key] ?? "")
             default:
-                throw ContractError.unsupportedKeyword(file: file, at: member.keyLocation, keyword: member.key)
+                // Unknown keywords are annotations in JSON Schema, but one a letter or two away
+                // from a real keyword is a typo that would silently change what is checked.
+                if let meant = EditDistance.suggestion(for: member.key, among: SchemaCompiler.allKeywords) {
+                    throw ContractError.misspeltKeyword(file: file, at: member.keyLocation, keyword: member.key, suggestion: meant)
+                }
             }
         }
         schema.nodes[index] = node
         return index
     }
 
+    /// Keywords of the validation vocabulary, skipped when a meta-schema turns it off.
+    static let validationKeywords: Set<String> = [
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+        "maxProperties", "minProperties", "required", "dependentRequired",
+    ]
+
     /// Keywords that only annotate; they are accepted and have no effect on validation.
     static let annotations: Set<String> = [
-        "$schema", "$comment", "title", "description", "default", "examples", "deprecated",
-        "readOnly", "writeOnly", "format", "contentMediaType", "contentEncoding", "$vocabulary",
+        "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
+        "contentMediaType", "contentEncoding",
+    ]
+
+    /// Keywords from other drafts or dialects that look like JSON Schema 2020-12 but mean
+    /// something else there; accepting them silently would check less than the author meant.
+    static let refusedKeywords: [String: String] = [
+        "nullable": "OpenAPI 3.0's 'nullable' is not JSON Schema; write \"type\": [\"string\", \"null\"]",
+        "dependencies": "split it into 'dependentRequired' and 'dependentSchemas' (JSON Schema 2019-09 and later)",
+        "additionalItems": "use 'prefixItems' with 'items' (JSON Schema 2020-12)",
+        "$recursiveRef": "use '$dynamicRef' (JSON Schema 2020-12)",
+        "$recursiveAnchor": "use '$dynamicAnchor' (JSON Schema 2020-12)",
+        "x-nullable": "write \"type\": [..., \"null\"] instead",
+    ]
+
+    /// Every keyword of the 2020-12 vocabularies, for typo suggestions.
+    static let allKeywords: [String] = [
+        "$id", "$schema", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "$defs",
+        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "prefixItems", "items",
+        "contains", "properties", "patternProperties", "additionalProperties", "propertyNames",
+        "unevaluatedItems", "unevaluatedProperties", "type", "enum", "const", "multipleOf", "maximum",
+        "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems",
+        "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties", "required",
+        "dependentRequired", "title", "description", "default", "deprecated", "readOnly", "writeOnly",
+        "examples", "format", "contentEncoding", "contentMediaType", "contentSchema",
     ]
 
     private func types(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> SchemaTypeSet {
@@ -237,96 +447,66 @@ public struct SchemaCompiler {
         return set
     }
 
+    private func strings(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> [String] {
+        guard value.kind == .array, value.elements.allSatisfy({ $0.kind == .string }) else {
+            throw fail("expected an array of strings, found \(value.kind)")
+        }
+        return value.elements.compactMap(\.stringValue)
+    }
+
     // MARK: - References
 
+    /// Resolves `$ref`s (which may load more documents and compile more schemas) and compiles
+    /// every resource's dynamic anchors, until nothing is left to do.
+    private mutating func resolveEverything() throws(ContractError) {
+        var anchorsDone: Set<String> = []
+        repeat {
+            try resolvePendingReferences()
+            for uri in resourceOrder where !anchorsDone.contains(uri) {
+                anchorsDone.insert(uri)
+                guard let entry = resources[uri] else { continue }
+                for (name, pointer) in entry.dynamicAnchors.sorted(by: { $0.key < $1.key }) {
+                    let target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
+                    schema.resources[entry.index].dynamicAnchors[name] = target
+                }
+            }
+        } while !pendingRefs.isEmpty
+    }
+
     private mutating func resolvePendingReferences() throws(ContractError) {
-        while let pending = pendingRefs.popLast() {
-            let (file, fragment) = try target(of: pending.reference, from: pending.file, at: pending.location)
-            let document = try document(file, from: pending.file, at: pending.location, reference: pending.reference)
+        while !pendingRefs.isEmpty {
+            let pending = pendingRefs.removeFirst()
+            let resourceURI = SchemaURI.withoutFragment(pending.absolute)
+            let fragment = SchemaURI.fragment(of: pending.absolute)
+            if resources[resourceURI] == nil {
+                try loadDocument(resourceURI, referrer: pending)
+            }
+            guard let entry = resources[resourceURI] else {
+                throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,
+                                           reason: "no schema has the URI \(display(resourceURI))")
+            }
             let target: Int
-            var anchorName: String?
-            let rootPointer = resourceRoots[file] ?? ""
+            var isDynamic = false
             if fragment.isEmpty || fragment.hasPrefix("/") {
-                guard let node = document.root.resolve(pointer: rootPointer + fragment) else {
-                    throw .unresolvedReference(file: pending.file, at: pending.location, reference: pending.reference, reason: "no value at '#\(fragment)' in \(file)")
+                let pointer = entry.pointer + fragment
+                guard documents[entry.documentURI]?.root.resolve(pointer: pointer) != nil else {
+                    throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,
+                                               reason: "no value at '#\(fragment)' in \(display(resourceURI))")
                 }
-                target = try compileNode(node, file: file, pointer: rootPointer + fragment)
+                target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
             } else {
-                anchorName = fragment
-                guard let resourceRoot = document.root.resolve(pointer: rootPointer),
-                      let (node, pointer) = findAnchor(fragment, in: resourceRoot, pointer: rootPointer) else {
-                    throw .unresolvedReference(file: pending.file, at: pending.location, reference: pending.reference, reason: "no $anchor or $dynamicAnchor named '\(fragment)' in \(file)")
+                guard let pointer = entry.anchors[fragment] else {
+                    throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,
+                                               reason: "no $anchor or $dynamicAnchor named '\(fragment)' in \(display(resourceURI))")
                 }
-                target = try compileNode(node, file: file, pointer: pointer)
+                target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
+                isDynamic = entry.dynamicAnchors[fragment] == pointer
             }
             if pending.dynamic {
-                let isDynamic = anchorName != nil && resources[schema.nodes[target].resource].dynamicAnchors[anchorName ?? ""] == target
-                schema.nodes[pending.node].dynamicRef = DynamicReference(anchor: anchorName ?? "", fallback: target, isDynamic: isDynamic)
+                schema.nodes[pending.node].dynamicRef = DynamicReference(anchor: fragment, fallback: target, isDynamic: isDynamic)
             } else {
                 schema.nodes[pending.node].ref = target
             }
-        }
-    }
-
-    private func findAnchor(_ name: String, in node: JSONNode, pointer: String) -> (JSONNode, String)? {
-        switch node.kind {
-        case .object:
-            if node["$anchor"]?.stringValue == name || node["$dynamicAnchor"]?.stringValue == name { return (node, pointer) }
-            for member in node.members where !["enum", "const", "examples", "default"].contains(member.key) {
-                if let found = findAnchor(name, in: member.value, pointer: pointer + "/" + JSONPointer.escape(member.key)) { return found }
-            }
-        case .array:
-            for (position, element) in node.elements.enumerated() {
-                if let found = findAnchor(name, in: element, pointer: pointer + "/\(position)") { return found }
-            }
-        default:
-            break
-        }
-        return nil
-    }
-
-    /// Splits a reference into the file it names (relative to the contracts folder) and the
-    /// fragment (percent-decoded).
-    private func target(of reference: String, from file: String, at location: SourceLocation) throws(ContractError) -> (String, String) {
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(parts[0])
-        let fragment = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : ""
-        if path.isEmpty { return (file, fragment) }
-        if path.contains("://") || path.hasPrefix("urn:") {
-            throw .unresolvedReference(file: file, at: location, reference: reference, reason: "remote references are not fetched; save the schema next to the contract and refer to it by a relative path")
-        }
-        if path.hasPrefix("/") {
-            throw .unresolvedReference(file: file, at: location, reference: reference, reason: "absolute paths are not allowed; use a path relative to \(file)")
-        }
-        var components = file.split(separator: "/").map(String.init).dropLast()
-        for component in path.split(separator: "/") {
-            switch component {
-            case ".": continue
-            case "..":
-                guard !components.isEmpty else {
-                    throw .unresolvedReference(file: file, at: location, reference: reference, reason: "it leaves the contracts folder")
-                }
-                components.removeLast()
-            default: components.append(String(component))
-            }
-        }
-        return (components.joined(separator: "/"), fragment)
-    }
-
-    private mutating func document(_ file: String, from referrer: String, at location: SourceLocation, reference: String) throws(ContractError) -> JSONDocument {
-        if let document = documents[file] { return document }
-        let bytes: [UInt8]
-        do {
-            bytes = try read(file)
-        } catch {
-            throw .unresolvedReference(file: referrer, at: location, reference: reference, reason: "cannot read \(file): \(error)")
-        }
-        do {
-            let document = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
-            documents[file] = document
-            return document
-        } catch {
-            throw .invalidJSON(file: file, error)
         }
     }
 

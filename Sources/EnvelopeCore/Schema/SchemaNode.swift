@@ -68,6 +68,28 @@ public struct SchemaNode: Sendable {
     public var exclusiveMaximum: Double?
     public var multipleOf: Double?
 
+    /// `multipleOf` as written, for exact arithmetic on decimals.
+    public var multipleOfText: String?
+    /// `dependentRequired`.
+    public var dependentRequired: [(name: String, required: [String])] = []
+    /// `dependentSchemas`.
+    public var dependentSchemas: [(name: String, schema: Int)] = []
+    /// `unevaluatedProperties`, `unevaluatedItems`.
+    public var unevaluatedProperties: Int?
+    public var unevaluatedItems: Int?
+    /// `contains`, `minContains`, `maxContains`.
+    public var contains: Int?
+    public var minContains: Int?
+    public var maxContains: Int?
+    /// `if`, `then`, `else`.
+    public var ifSchema: Int?
+    public var thenSchema: Int?
+    public var elseSchema: Int?
+    /// `format`, and whether it is asserted (a format-assertion vocabulary or the contract's
+    /// setting) rather than only an annotation.
+    public var format: String?
+    public var assertsFormat = false
+
     /// `allOf`, `anyOf`, `oneOf`, `not`.
     public var allOf: [Int] = []
     public var anyOf: [Int] = []

@@ -82,12 +82,19 @@ struct ValidationRun {
 
     /// Validates the value at tape index `instance` against schema `index`; returns validity.
     mutating func validate(instance: Int, node index: Int) -> Bool {
+        evaluate(instance, index, collect: false).valid
+    }
+
+    /// Validates, and with `collect` also returns which properties or items the schema
+    /// evaluated (for `unevaluatedProperties`/`unevaluatedItems` of an enclosing schema).
+    /// Annotations of a failed schema are dropped, as JSON Schema requires.
+    mutating func evaluate(_ instance: Int, _ index: Int, collect: Bool) -> (valid: Bool, evaluated: Evaluated?) {
         let schemaNode = schema.nodes[index]
         if let boolean = schemaNode.booleanValue {
             if !boolean {
                 record(.constraintViolation, keyword: "false", expected: "nothing (the schema is false)", actual: excerpt(instance), at: instance)
             }
-            return boolean
+            return (boolean, boolean && collect ? Evaluated() : nil)
         }
         // Recursion is bounded by the document's depth times the schema's $ref chains; this
         // guard keeps a pathological pair from exhausting the stack.
@@ -95,7 +102,7 @@ struct ValidationRun {
         defer { depth -= 1 }
         guard depth < 2_000 else {
             record(.constraintViolation, keyword: "$ref", expected: "a schema that terminates", actual: "recursion deeper than 2000", at: instance)
-            return false
+            return (false, nil)
         }
         let enteredResource = dynamicScope.last != schemaNode.resource
         if enteredResource { dynamicScope.append(schemaNode.resource) }
@@ -105,14 +112,16 @@ struct ValidationRun {
         var valid = true
 
         if let types = schemaNode.types, !types.admits(value) {
-            valid = false
             let kind: DriftKind = value.kind == .null ? .unexpectedNull : .typeMismatch
             record(kind, keyword: "type", expected: types.description, actual: excerpt(instance), at: instance)
             // The other keywords would only repeat the same complaint in other words.
-            return false
+            return (false, nil)
         }
-        if let ref = schemaNode.ref, !validate(instance: instance, node: ref) { valid = false }
-        if let dynamic = schemaNode.dynamicRef, !validate(instance: instance, node: resolve(dynamic)) { valid = false }
+        let needsAnnotations = collect
+            || (value.kind == .object && schemaNode.unevaluatedProperties != nil)
+            || (value.kind == .array && schemaNode.unevaluatedItems != nil)
+        var evaluated: Evaluated? = needsAnnotations ? Evaluated() : nil
+
         if let values = schemaNode.enumValues, !values.contains(where: { value.isEqual(to: $0) }) {
             valid = false
             let list = values.prefix(8).map { $0.serialized() }.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
@@ -123,14 +132,28 @@ struct ValidationRun {
             record(.enumViolation, keyword: "const", expected: constant.serialized(), actual: excerpt(instance), at: instance)
         }
         switch value.kind {
-        case .object: if !validateObject(instance, schemaNode, index) { valid = false }
-        case .array: if !validateArray(instance, schemaNode) { valid = false }
+        case .object: if !validateObject(instance, schemaNode, index, &evaluated) { valid = false }
+        case .array: if !validateArray(instance, schemaNode, &evaluated) { valid = false }
         case .string: if !validateString(instance, schemaNode) { valid = false }
         case .number: if !validateNumber(instance, schemaNode) { valid = false }
         default: break
         }
-        if !validateCombinators(instance, schemaNode) { valid = false }
-        return valid
+        if let ref = schemaNode.ref {
+            let result = evaluate(instance, ref, collect: needsAnnotations)
+            if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+        }
+        if let dynamic = schemaNode.dynamicRef {
+            let result = evaluate(instance, resolve(dynamic), collect: needsAnnotations)
+            if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+        }
+        if !validateCombinators(instance, schemaNode, &evaluated) { valid = false }
+        if value.kind == .object, let unevaluated = schemaNode.unevaluatedProperties {
+            if !validateUnevaluatedProperties(instance, unevaluated, &evaluated) { valid = false }
+        }
+        if value.kind == .array, let unevaluated = schemaNode.unevaluatedItems {
+            if !validateUnevaluatedItems(instance, unevaluated, &evaluated) { valid = false }
+        }
+        return (valid, valid ? evaluated : nil)
     }
 
     mutating func resolve(_ reference: DynamicReference) -> Int {
@@ -143,26 +166,34 @@ struct ValidationRun {
 
     // MARK: Objects
 
-    mutating func validateObject(_ instance: Int, _ schemaNode: SchemaNode, _ index: Int) -> Bool {
+    mutating func validateObject(_ instance: Int, _ schemaNode: SchemaNode, _ index: Int, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let object = node(instance)
         let members = object.members
         let isOutermost = declarations[instance] == nil
         if isOutermost { declarations[instance] = Declaration() }
-        let describes = !schemaNode.properties.isEmpty || !schemaNode.patternProperties.isEmpty || schemaNode.additionalProperties != nil
+        let describes = !schemaNode.properties.isEmpty || !schemaNode.patternProperties.isEmpty
+            || schemaNode.additionalProperties != nil || schemaNode.unevaluatedProperties != nil
         if describes {
             declarations[instance]?.described = true
             for property in schemaNode.properties { declarations[instance]?.names.insert(property.name) }
             for pattern in schemaNode.patternProperties { declarations[instance]?.patterns.append(pattern.pattern) }
-            if let additional = schemaNode.additionalProperties, schema.nodes[additional].booleanValue != false {
+            for covering in [schemaNode.additionalProperties, schemaNode.unevaluatedProperties].compactMap({ $0 })
+            where schema.nodes[covering].booleanValue != false {
                 declarations[instance]?.coversAll = true
             }
         }
 
-        for name in schemaNode.required where !members.contains(where: { $0.key == name }) {
+        for name in schemaNode.required where !members.contains(where: { $0.key.utf8.elementsEqual(name.utf8) }) {
             valid = false
             let expected = schemaNode.properties.first(where: { $0.name == name }).map { describe(schema: $0.schema) } ?? "a value"
             record(.missingKey, keyword: "required", expected: "\(expected) (required)", actual: "absent", at: instance, extraPath: .key(name))
+        }
+        for dependency in schemaNode.dependentRequired where members.contains(where: { $0.key == dependency.name }) {
+            for name in dependency.required where !members.contains(where: { $0.key == name }) {
+                valid = false
+                record(.missingKey, keyword: "dependentRequired", expected: "a value (required with '\(dependency.name)')", actual: "absent", at: instance, extraPath: .key(name))
+            }
         }
         if let minimum = schemaNode.minProperties, members.count < minimum {
             valid = false
@@ -197,13 +228,16 @@ struct ValidationRun {
             defer { path.removeLast() }
             if let property = lookup(member.key, in: schemaNode.properties) {
                 matched = true
+                evaluated?.properties.insert(member.key)
                 if !validate(instance: member.value.index, node: property) { valid = false }
             }
             for pattern in schemaNode.patternProperties where pattern.pattern.matches(member.key) {
                 matched = true
+                evaluated?.properties.insert(member.key)
                 if !validate(instance: member.value.index, node: pattern.schema) { valid = false }
             }
             if !matched, let additional = schemaNode.additionalProperties {
+                evaluated?.properties.insert(member.key)
                 if schema.nodes[additional].booleanValue == false {
                     valid = false
                     record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)", actual: excerpt(member.value.index), at: member.value.index)
@@ -223,6 +257,10 @@ struct ValidationRun {
                 }
             }
         }
+        for dependency in schemaNode.dependentSchemas where members.contains(where: { $0.key == dependency.name }) {
+            let result = evaluate(instance, dependency.schema, collect: evaluated != nil)
+            if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+        }
 
         if isOutermost {
             let declared = declarations.removeValue(forKey: instance) ?? Declaration()
@@ -230,10 +268,28 @@ struct ValidationRun {
                 for member in members where !declared.names.contains(member.key) && !declared.patterns.contains(where: { $0.matches(member.key) }) {
                     // Keys that additionalProperties: false already rejected are reported once.
                     if schemaNode.additionalProperties.map({ schema.nodes[$0].booleanValue == false }) == true { continue }
+                    if schemaNode.unevaluatedProperties.map({ schema.nodes[$0].booleanValue == false }) == true { continue }
                     record(.unknownKey, keyword: "properties", expected: "no such key (the contract does not declare it)", actual: excerpt(member.value.index), at: member.value.index, extraPath: .key(member.key), failure: false)
                 }
             }
         }
+        return valid
+    }
+
+    mutating func validateUnevaluatedProperties(_ instance: Int, _ unevaluated: Int, _ evaluated: inout Evaluated?) -> Bool {
+        var valid = true
+        let known = evaluated ?? Evaluated()
+        for member in node(instance).members where !known.allProperties && !known.properties.contains(member.key) {
+            path.append(.key(member.key))
+            if schema.nodes[unevaluated].booleanValue == false {
+                valid = false
+                record(.unknownKey, keyword: "unevaluatedProperties", expected: "no other keys (unevaluatedProperties is false)", actual: excerpt(member.value.index), at: member.value.index)
+            } else if !validate(instance: member.value.index, node: unevaluated) {
+                valid = false
+            }
+            path.removeLast()
+        }
+        evaluated?.allProperties = true
         return valid
     }
 
@@ -253,7 +309,7 @@ struct ValidationRun {
         while low < high {
             let middle = (low + high) / 2
             let name = properties[middle].name
-            if name == key { return properties[middle].schema }
+            if name.utf8.elementsEqual(key.utf8) { return properties[middle].schema }
             if name.utf8.lexicographicallyPrecedes(key.utf8) { low = middle + 1 } else { high = middle }
         }
         return nil
@@ -261,7 +317,7 @@ struct ValidationRun {
 
     // MARK: Arrays
 
-    mutating func validateArray(_ instance: Int, _ schemaNode: SchemaNode) -> Bool {
+    mutating func validateArray(_ instance: Int, _ schemaNode: SchemaNode, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let array = node(instance)
         let count = array.count
@@ -273,7 +329,9 @@ struct ValidationRun {
             valid = false
             record(.constraintViolation, keyword: "maxItems", expected: "at most \(maximum) items", actual: "\(count) items", at: instance)
         }
-        if schemaNode.prefixItems.isEmpty && schemaNode.items == nil && !schemaNode.uniqueItems { return valid }
+        if schemaNode.prefixItems.isEmpty && schemaNode.items == nil && !schemaNode.uniqueItems && schemaNode.contains == nil {
+            return valid
+        }
         let elements = array.elements
         if speculative == 0, schemaNode.items != nil || !schemaNode.prefixItems.isEmpty {
             path.append(.index(0))
@@ -287,6 +345,30 @@ struct ValidationRun {
             if !validate(instance: element.index, node: itemSchema) { valid = false }
             path.removeLast()
         }
+        if schemaNode.items != nil {
+            evaluated?.allItems = true
+        } else if !schemaNode.prefixItems.isEmpty {
+            evaluated?.items.formUnion(0..<min(count, schemaNode.prefixItems.count))
+        }
+        if let contains = schemaNode.contains {
+            var matching: [Int] = []
+            for (position, element) in elements.enumerated() {
+                path.append(.index(position))
+                if trial(element.index, contains, collect: false).valid { matching.append(position) }
+                path.removeLast()
+            }
+            evaluated?.items.formUnion(matching)
+            let minimum = schemaNode.minContains ?? 1
+            if matching.count < minimum {
+                valid = false
+                record(.constraintViolation, keyword: schemaNode.minContains == nil ? "contains" : "minContains",
+                       expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(describe(schema: contains))", actual: "\(matching.count) matching", at: instance)
+            }
+            if let maximum = schemaNode.maxContains, matching.count > maximum {
+                valid = false
+                record(.constraintViolation, keyword: "maxContains", expected: "at most \(maximum) items matching \(describe(schema: contains))", actual: "\(matching.count) matching", at: instance)
+            }
+        }
         if schemaNode.uniqueItems {
             var seen: [JSONValue: Int] = [:]
             for (position, element) in elements.enumerated() {
@@ -299,6 +381,19 @@ struct ValidationRun {
                 seen[key] = position
             }
         }
+        return valid
+    }
+
+    mutating func validateUnevaluatedItems(_ instance: Int, _ unevaluated: Int, _ evaluated: inout Evaluated?) -> Bool {
+        var valid = true
+        let known = evaluated ?? Evaluated()
+        guard !known.allItems else { return true }
+        for (position, element) in node(instance).elements.enumerated() where !known.items.contains(position) {
+            path.append(.index(position))
+            if !validate(instance: element.index, node: unevaluated) { valid = false }
+            path.removeLast()
+        }
+        evaluated?.allItems = true
         return valid
     }
 
@@ -350,18 +445,25 @@ struct ValidationRun {
 
     // MARK: Combinators
 
-    mutating func validateCombinators(_ instance: Int, _ schemaNode: SchemaNode) -> Bool {
+    mutating func validateCombinators(_ instance: Int, _ schemaNode: SchemaNode, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
-        for branch in schemaNode.allOf where !validate(instance: instance, node: branch) { valid = false }
+        let collect = evaluated != nil
+        for branch in schemaNode.allOf {
+            let result = evaluate(instance, branch, collect: collect)
+            if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+        }
         if !schemaNode.anyOf.isEmpty {
-            let trials = schemaNode.anyOf.map { trial(instance, $0) }
-            if !trials.contains(where: \.valid) {
+            // Every branch runs, even after one passes: each passing branch's annotations count.
+            let trials = schemaNode.anyOf.map { trial(instance, $0, collect: collect) }
+            if trials.contains(where: \.valid) {
+                for result in trials where result.valid { evaluated?.merge(result.evaluated) }
+            } else {
                 valid = false
                 adoptClosest(trials, keyword: "anyOf", instance: instance)
             }
         }
         if !schemaNode.oneOf.isEmpty {
-            let trials = schemaNode.oneOf.map { trial(instance, $0) }
+            let trials = schemaNode.oneOf.map { trial(instance, $0, collect: collect) }
             let passing = trials.indices.filter { trials[$0].valid }
             if passing.isEmpty {
                 valid = false
@@ -370,32 +472,47 @@ struct ValidationRun {
                 valid = false
                 record(.constraintViolation, keyword: "oneOf", expected: "exactly one of \(trials.count) schemas to match",
                        actual: "matched \(passing.count): " + passing.map { "#\($0)" }.joined(separator: ", "), at: instance)
+            } else {
+                evaluated?.merge(trials[passing[0]].evaluated)
             }
         }
-        if let negated = schemaNode.not, trial(instance, negated).valid {
+        if let negated = schemaNode.not, trial(instance, negated, collect: false).valid {
             valid = false
             record(.constraintViolation, keyword: "not", expected: "a value that does not match \(describe(schema: negated))", actual: excerpt(instance), at: instance)
+        }
+        if let condition = schemaNode.ifSchema {
+            let test = trial(instance, condition, collect: collect)
+            if test.valid {
+                evaluated?.merge(test.evaluated)
+                if let then = schemaNode.thenSchema {
+                    let result = evaluate(instance, then, collect: collect)
+                    if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+                }
+            } else if let otherwise = schemaNode.elseSchema {
+                let result = evaluate(instance, otherwise, collect: collect)
+                if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+            }
         }
         return valid
     }
 
     /// Validates a branch without committing its findings.
-    mutating func trial(_ instance: Int, _ index: Int) -> (valid: Bool, violations: [Violation]) {
+    mutating func trial(_ instance: Int, _ index: Int, collect: Bool) -> Trial {
         speculative += 1
         let saved = violations.count
-        let valid = validate(instance: instance, node: index)
+        let result = evaluate(instance, index, collect: collect)
         let found = Array(violations[saved...])
         violations.removeSubrange(saved...)
         speculative -= 1
-        return (valid, found)
+        return Trial(valid: result.valid, violations: found, evaluated: result.evaluated)
     }
 
-    /// Reports the findings of the branch that came closest (fewest findings), so the report
-    /// says what drifted rather than "matched none".
-    mutating func adoptClosest(_ trials: [(valid: Bool, violations: [Violation])], keyword: String, instance: Int) {
+    /// Reports the findings of the branch that came closest, so the report says what drifted
+    /// rather than "matched none".
+    mutating func adoptClosest(_ trials: [Trial], keyword: String, instance: Int) {
         // A branch that fails on `type` at this very value describes another kind of value
         // altogether; among the rest, the fewest findings is the closest.
-        func score(_ trial: (valid: Bool, violations: [Violation])) -> (Int, Int) {
+        func score(_ trial: Trial) -> (Int, Int) {
             let wrongKind = trial.violations.contains { $0.keyword == "type" && $0.path == path }
             return (wrongKind ? 1 : 0, trial.violations.count)
         }
@@ -449,6 +566,30 @@ struct ValidationRun {
             current = next
         }
         return "a value"
+    }
+}
+
+/// The outcome of a speculative branch.
+struct Trial {
+    var valid: Bool
+    var violations: [Violation]
+    var evaluated: Evaluated?
+}
+
+/// Which properties and items of one instance some schema has evaluated (JSON Schema's
+/// annotations, as `unevaluatedProperties` and `unevaluatedItems` need them).
+struct Evaluated {
+    var allProperties = false
+    var properties: Set<String> = []
+    var allItems = false
+    var items: Set<Int> = []
+
+    mutating func merge(_ other: Evaluated?) {
+        guard let other else { return }
+        allProperties = allProperties || other.allProperties
+        properties.formUnion(other.properties)
+        allItems = allItems || other.allItems
+        items.formUnion(other.items)
     }
 }
 

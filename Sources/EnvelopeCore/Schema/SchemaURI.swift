@@ -1,0 +1,145 @@
+/// URI references as JSON Schema uses them for `$id` and `$ref` (RFC 3986 §5.2 resolution,
+/// without percent-decoding or normalisation beyond dot segments).
+public enum SchemaURI {
+    /// The parts of a URI reference.
+    struct Parts {
+        var scheme: String?
+        var authority: String?
+        var path: String
+        var query: String?
+        var fragment: String?
+
+        var text: String {
+            var out = ""
+            if let scheme { out += scheme + ":" }
+            if let authority { out += "//" + authority }
+            out += path
+            if let query { out += "?" + query }
+            if let fragment { out += "#" + fragment }
+            return out
+        }
+    }
+
+    static func parse(_ reference: String) -> Parts {
+        var rest = Substring(reference)
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query: String?
+        if let mark = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: mark)...])
+            rest = rest[..<mark]
+        }
+        var scheme: String?
+        if let colon = rest.firstIndex(of: ":") {
+            let candidate = rest[..<colon]
+            if let first = candidate.first, first.isLetter,
+               candidate.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
+                scheme = String(candidate)
+                rest = rest[rest.index(after: colon)...]
+            }
+        }
+        var authority: String?
+        if rest.hasPrefix("//") {
+            let afterSlashes = rest.dropFirst(2)
+            let end = afterSlashes.firstIndex(of: "/") ?? afterSlashes.endIndex
+            authority = String(afterSlashes[..<end])
+            rest = afterSlashes[end...]
+        }
+        return Parts(scheme: scheme, authority: authority, path: String(rest), query: query, fragment: fragment)
+    }
+
+    /// Resolves `reference` against the absolute `base`.
+    public static func resolve(_ reference: String, against base: String) -> String {
+        let r = parse(reference)
+        let b = parse(base)
+        var t = Parts(scheme: nil, authority: nil, path: "", query: nil, fragment: r.fragment)
+        if r.scheme != nil {
+            t.scheme = r.scheme
+            t.authority = r.authority
+            t.path = removeDotSegments(r.path)
+            t.query = r.query
+        } else {
+            if r.authority != nil {
+                t.authority = r.authority
+                t.path = removeDotSegments(r.path)
+                t.query = r.query
+            } else {
+                if r.path.isEmpty {
+                    t.path = b.path
+                    t.query = r.query ?? b.query
+                } else {
+                    if r.path.hasPrefix("/") {
+                        t.path = removeDotSegments(r.path)
+                    } else {
+                        t.path = removeDotSegments(merge(base: b, path: r.path))
+                    }
+                    t.query = r.query
+                }
+                t.authority = b.authority
+            }
+            t.scheme = b.scheme
+        }
+        return t.text
+    }
+
+    private static func merge(base: Parts, path: String) -> String {
+        if base.authority != nil && base.path.isEmpty { return "/" + path }
+        guard let slash = base.path.lastIndex(of: "/") else { return path }
+        return String(base.path[...slash]) + path
+    }
+
+    /// RFC 3986 §5.2.4.
+    static func removeDotSegments(_ path: String) -> String {
+        var input = Substring(path)
+        var output: [Substring] = []
+        var absolute = false
+        if input.hasPrefix("/") { absolute = true }
+        let segments = input.split(separator: "/", omittingEmptySubsequences: false)
+        input = ""
+        for (position, segment) in segments.enumerated() {
+            if position == 0 && absolute { continue }
+            switch segment {
+            case ".":
+                if position == segments.count - 1 { output.append("") }
+            case "..":
+                if !output.isEmpty { output.removeLast() }
+                if position == segments.count - 1 { output.append("") }
+            default:
+                output.append(segment)
+            }
+        }
+        return (absolute ? "/" : "") + output.joined(separator: "/")
+    }
+
+    /// The URI without its fragment.
+    public static func withoutFragment(_ uri: String) -> String {
+        guard let hash = uri.firstIndex(of: "#") else { return uri }
+        return String(uri[..<hash])
+    }
+
+    /// The fragment, percent-decoded (empty when there is none).
+    public static func fragment(of uri: String) -> String {
+        guard let hash = uri.firstIndex(of: "#") else { return "" }
+        let raw = String(uri[uri.index(after: hash)...])
+        return percentDecoded(raw)
+    }
+
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+               let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
