@@ -93,6 +93,7 @@ public struct SchemaCompiler {
         let root = try compileNode(documentURI: documentURI, pointer: pointer)
         try resolveEverything()
         try checkReferenceCycles()
+        for index in schema.nodes.indices { schema.nodes[index].prepare() }
         return root
     }
 

@@ -96,6 +96,28 @@ public struct SchemaNode: Sendable {
     public var oneOf: [Int] = []
     public var not: Int?
 
+    // Prepared by ``prepare()`` once compilation is done, so that validation compares key
+    // bytes and never builds strings on its hot path.
+
+    /// The UTF-8 bytes of each property name, aligned with ``properties``.
+    var propertyKeys: [[UInt8]] = []
+    /// Open-addressing hash table over ``propertyKeys``: property index + 1, or 0 for empty.
+    var propertyTable: [Int32] = []
+    /// Indices into ``properties`` of the required names it declares.
+    var requiredDeclared: [Int] = []
+    /// Required names that ``properties`` does not declare.
+    var requiredUndeclared: [String] = []
+    /// Indices into ``properties`` of the names not required.
+    var optionalDeclared: [Int] = []
+    /// The enum as UTF-8 strings, when every value is a string.
+    var stringEnum: [[UInt8]]?
+    /// Whether the schema has keywords that apply to objects, arrays or strings.
+    var hasObjectKeywords = false
+    var hasArrayKeywords = false
+    var hasStringKeywords = false
+    var hasNumberKeywords = false
+    var hasCombinators = false
+
     /// Creates an empty schema (one that accepts everything) at a place.
     public init(file: String, pointer: String, location: SourceLocation) {
         self.file = file

@@ -52,3 +52,18 @@ extension JSONNode {
         return value.rounded(.towardZero) == value
     }
 }
+
+extension SchemaTypeSet {
+    /// Whether the set admits a value of `kind` (`isInteger` for numbers with no fraction).
+    @inline(__always)
+    func admits(kind: JSONKind, isInteger: Bool) -> Bool {
+        switch kind {
+        case .null: return contains(.null)
+        case .bool: return contains(.boolean)
+        case .object: return contains(.object)
+        case .array: return contains(.array)
+        case .string: return contains(.string)
+        case .number: return contains(.number) || (contains(.integer) && isInteger)
+        }
+    }
+}

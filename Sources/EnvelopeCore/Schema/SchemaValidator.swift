@@ -4,6 +4,9 @@
 /// ResilientDecoding keeps decoding past a bad element) so a report can show all the drift at
 /// once. It also records what drift needs beyond validity: keys the contract never declared,
 /// optional properties and how often they appeared, and how many elements each array had.
+///
+/// The hot path reads the document's tape and the schemas through unsafe buffers and compares
+/// key bytes; strings are built only for findings.
 public struct SchemaValidator: Sendable {
     /// The compiled schemas.
     public let schema: CompiledSchema
@@ -15,10 +18,15 @@ public struct SchemaValidator: Sendable {
 
     /// Validates `document` against the schema at index `root`.
     public func validate(_ document: JSONDocument, against root: Int) -> ValidationOutcome {
-        var run = ValidationRun(schema: schema, document: document)
-        let valid = run.validate(instance: 0, node: root)
-        run.finishPropertyTallies()
-        return ValidationOutcome(isValid: valid, violations: run.violations, arrayTotals: run.arrayTotals)
+        schema.nodes.withUnsafeBufferPointer { nodes in
+            document.tape.withUnsafeBufferPointer { tape in
+                document.bytes.withUnsafeBufferPointer { bytes in
+                    var run = ValidationRun(nodes: nodes, resources: schema.resources, document: document, tape: tape, bytes: bytes)
+                    let valid = run.evaluate(0, root, collect: false).valid
+                    return run.finish(valid: valid)
+                }
+            }
+        }
     }
 }
 
@@ -26,62 +34,200 @@ public struct SchemaValidator: Sendable {
 public struct ValidationOutcome: Sendable {
     /// Whether the document satisfies the schema in the JSON Schema sense.
     public var isValid: Bool
-    /// Every violation and warning, in document order of discovery.
+    /// Every violation and warning, in order of discovery.
     public var violations: [Violation]
     /// For each array, by wildcard pointer of its elements (`/result/list/*`), how many
     /// elements were validated in all.
     public var arrayTotals: [String: Int]
 }
 
+/// One step of the instance path while validating: a member by its key's tape index (decoded
+/// only if a finding needs it), a key by name (for absent keys), or an array index.
+enum PathStep {
+    case member(Int)
+    case name(String)
+    case index(Int)
+}
+
+/// The outcome of a speculative branch.
+struct Trial {
+    var valid: Bool
+    var violations: [Violation]
+    var evaluated: Evaluated?
+}
+
+/// Which properties and items of one instance some schema has evaluated (JSON Schema's
+/// annotations, as `unevaluatedProperties` and `unevaluatedItems` need them).
+struct Evaluated {
+    var allProperties = false
+    var properties: Set<Int> = []
+    var allItems = false
+    var items: Set<Int> = []
+
+    mutating func merge(_ other: Evaluated?) {
+        guard let other else { return }
+        allProperties = allProperties || other.allProperties
+        properties.formUnion(other.properties)
+        allItems = allItems || other.allItems
+        items.formUnion(other.items)
+    }
+}
+
+/// The keys of one object that some schema applied to it declares; what is left when the
+/// outermost schema on that object is done are unknown keys.
+struct ObjectFrame {
+    var instance: Int
+    var described = false
+    var coversAll = false
+    var small: UInt64 = 0
+    var large: [Bool] = []
+
+    init(instance: Int, memberCount: Int) {
+        self.instance = instance
+        if memberCount > 64 { large = [Bool](repeating: false, count: memberCount) }
+    }
+
+    mutating func declare(_ member: Int) {
+        if large.isEmpty { small |= 1 << UInt64(member) } else { large[member] = true }
+    }
+
+    func isDeclared(_ member: Int) -> Bool {
+        large.isEmpty ? small & (1 << UInt64(member)) != 0 : large[member]
+    }
+}
+
 /// The mutable state of one validation.
 struct ValidationRun {
-    let schema: CompiledSchema
+    let nodes: UnsafeBufferPointer<SchemaNode>
+    let resources: [SchemaResource]
     let document: JSONDocument
+    let tape: UnsafeBufferPointer<JSONTapeEntry>
+    let bytes: UnsafeBufferPointer<UInt8>
+
     var violations: [Violation] = []
-    var arrayTotals: [String: Int] = [:]
-    /// The instance path of the value being validated.
-    var path: [PathComponent] = []
-    /// Depth of speculative validation (inside anyOf/oneOf/not branches): no warnings and
+    var steps: [PathStep] = []
+    /// Depth of speculative validation (inside anyOf/oneOf/not/if branches): no warnings and
     /// no tallies are recorded there, since a branch that loses says nothing about the data.
     var speculative = 0
     /// The resources entered, outermost first, for `$dynamicRef`.
     var dynamicScope: [Int] = []
-    /// Per optional property (wildcard pointer): objects seen, times present, first object.
-    var propertyTallies: [String: (objects: Int, present: Int, offset: Int, path: [PathComponent])] = [:]
-    var tallyOrder: [String] = []
-    /// Keys declared for the object being validated, by tape index of the object; a key no
-    /// schema applied to the object declares is an unknown key.
-    var declarations: [Int: Declaration] = [:]
+    var frames: [ObjectFrame] = []
+    /// Per optional property (by wildcard path hash): objects seen, times present, first place.
+    var tallies: [UInt64: (objects: Int, present: Int, offset: Int, path: [PathComponent])] = [:]
+    var tallyOrder: [UInt64] = []
+    var arrayTotals: [UInt64: (count: Int, pointer: String)] = [:]
     var depth = 0
 
-    struct Declaration {
-        var described = false
-        var names: Set<String> = []
-        var patterns: [SchemaRegex] = []
-        var coversAll = false
-    }
-
-    init(schema: CompiledSchema, document: JSONDocument) {
-        self.schema = schema
+    init(nodes: UnsafeBufferPointer<SchemaNode>, resources: [SchemaResource], document: JSONDocument,
+         tape: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>) {
+        self.nodes = nodes
+        self.resources = resources
         self.document = document
+        self.tape = tape
+        self.bytes = bytes
+        steps.reserveCapacity(32)
     }
 
-    // MARK: - Instances
+    // MARK: - The tape
+
+    @inline(__always) func kind(_ instance: Int) -> JSONKind { tape[instance].kind }
+
+    /// The tape index just past a value and everything inside it.
+    @inline(__always) func end(_ instance: Int) -> Int {
+        let entry = tape[instance]
+        let kind = entry.kind
+        return kind == .object || kind == .array ? Int(entry.next) : instance + 1
+    }
+
+    /// The bytes between a string's quotes.
+    @inline(__always) func stringBody(_ instance: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = tape[instance]
+        return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset) + 1..<Int(entry.offset) + Int(entry.length) - 1])
+    }
 
     func node(_ index: Int) -> JSONNode { JSONNode(document: document, index: index) }
 
-    mutating func record(_ kind: DriftKind, keyword: String, expected: String, actual: String, at instance: Int, extraPath: PathComponent? = nil, failure: Bool = true) {
+    func string(_ instance: Int) -> String {
+        let entry = tape[instance]
+        return JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]), hasEscapes: entry.flag)
+    }
+
+    /// A key's decoded bytes: the raw body when it has no escapes, else decoded (rare).
+    @inline(__always) func withKeyBytes<T>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        if !tape[key].flag { return body(stringBody(key)) }
+        let decoded = JSONString.unescape(stringBody(key))
+        return decoded.withUnsafeBufferPointer(body)
+    }
+
+    // MARK: - Paths
+
+    /// The public path of the current position.
+    func currentPath(extra: PathStep? = nil) -> [PathComponent] {
+        var result: [PathComponent] = []
+        result.reserveCapacity(steps.count + 1)
+        for step in steps { result.append(component(step)) }
+        if let extra { result.append(component(extra)) }
+        return result
+    }
+
+    func component(_ step: PathStep) -> PathComponent {
+        switch step {
+        case .member(let key): .key(string(key))
+        case .name(let name): .key(name)
+        case .index(let index): .index(index)
+        }
+    }
+
+    /// A hash of the wildcard path (array indices as `*`), with `extra` appended.
+    func wildcardHash(extra: UnsafeBufferPointer<UInt8>? = nil, star: Bool = false) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for step in steps {
+            mix(0x2F)
+            switch step {
+            case .member(let key): withKeyBytes(key) { for byte in $0 { mix(byte) } }
+            case .name(let name): for byte in name.utf8 { mix(byte) }
+            case .index: mix(0xFF)
+            }
+        }
+        if let extra {
+            mix(0x2F)
+            for byte in extra { mix(byte) }
+        }
+        if star {
+            mix(0x2F)
+            mix(0xFF)
+        }
+        return hash
+    }
+
+    // MARK: - Findings
+
+    mutating func record(_ kind: DriftKind, keyword: String, expected: String, actual: String, at instance: Int,
+                         extra: PathStep? = nil, failure: Bool = true) {
         if !failure && speculative > 0 { return }
-        var where_ = path
-        if let extraPath { where_.append(extraPath) }
-        violations.append(Violation(kind: kind, path: where_, keyword: keyword, expected: expected, actual: actual,
-                                    offset: node(instance).offset, isFailure: failure))
+        violations.append(Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
+                                    offset: Int(tape[instance].offset), isFailure: failure))
+    }
+
+    mutating func finish(valid: Bool) -> ValidationOutcome {
+        for key in tallyOrder {
+            guard let tally = tallies[key], tally.present == 0 else { continue }
+            violations.append(Violation(kind: .optionalNeverPresent, path: tally.path, keyword: "properties",
+                                        expected: "an optional key, present at least sometimes",
+                                        actual: tally.objects == 1 ? "absent" : "absent in all \(tally.objects)",
+                                        offset: tally.offset, isFailure: false))
+        }
+        var totals: [String: Int] = [:]
+        for (_, total) in arrayTotals { totals[total.pointer, default: 0] += total.count }
+        return ValidationOutcome(isValid: valid, violations: violations, arrayTotals: totals)
     }
 
     // MARK: - Validation
 
-    /// Validates the value at tape index `instance` against schema `index`; returns validity.
-    mutating func validate(instance: Int, node index: Int) -> Bool {
+    /// Validates the value at tape index `instance` against schema `index`.
+    @inline(__always)
+    mutating func validate(_ instance: Int, _ index: Int) -> Bool {
         evaluate(instance, index, collect: false).valid
     }
 
@@ -89,8 +235,8 @@ struct ValidationRun {
     /// evaluated (for `unevaluatedProperties`/`unevaluatedItems` of an enclosing schema).
     /// Annotations of a failed schema are dropped, as JSON Schema requires.
     mutating func evaluate(_ instance: Int, _ index: Int, collect: Bool) -> (valid: Bool, evaluated: Evaluated?) {
-        let schemaNode = schema.nodes[index]
-        if let boolean = schemaNode.booleanValue {
+        let schemaNode = nodes.baseAddress.unsafelyUnwrapped + index
+        if let boolean = schemaNode.pointee.booleanValue {
             if !boolean {
                 record(.constraintViolation, keyword: "false", expected: "nothing (the schema is false)", actual: excerpt(instance), at: instance)
             }
@@ -104,190 +250,265 @@ struct ValidationRun {
             record(.constraintViolation, keyword: "$ref", expected: "a schema that terminates", actual: "recursion deeper than 2000", at: instance)
             return (false, nil)
         }
-        let enteredResource = dynamicScope.last != schemaNode.resource
-        if enteredResource { dynamicScope.append(schemaNode.resource) }
+        let resource = schemaNode.pointee.resource
+        let enteredResource = dynamicScope.last != resource
+        if enteredResource { dynamicScope.append(resource) }
         defer { if enteredResource { dynamicScope.removeLast() } }
 
-        let value = node(instance)
-        var valid = true
-
-        if let types = schemaNode.types, !types.admits(value) {
-            let kind: DriftKind = value.kind == .null ? .unexpectedNull : .typeMismatch
-            record(kind, keyword: "type", expected: types.description, actual: excerpt(instance), at: instance)
+        let entry = tape[instance]
+        let kind = entry.kind
+        if let types = schemaNode.pointee.types, !types.admits(kind: kind, isInteger: kind == .number && isInteger(instance)) {
+            record(kind == .null ? .unexpectedNull : .typeMismatch, keyword: "type", expected: types.description, actual: excerpt(instance), at: instance)
             // The other keywords would only repeat the same complaint in other words.
             return (false, nil)
         }
-        let needsAnnotations = collect
-            || (value.kind == .object && schemaNode.unevaluatedProperties != nil)
-            || (value.kind == .array && schemaNode.unevaluatedItems != nil)
-        var evaluated: Evaluated? = needsAnnotations ? Evaluated() : nil
 
-        if let values = schemaNode.enumValues, !values.contains(where: { value.isEqual(to: $0) }) {
+        // The first schema to look at an object opens its frame; in-place applicators (allOf,
+        // $ref, ...) on the same object add to it; the one who opened it reports unknown keys.
+        let opensFrame = kind == .object && frames.last?.instance != instance
+        if opensFrame { frames.append(ObjectFrame(instance: instance, memberCount: entry.count)) }
+
+        let needsAnnotations = collect
+            || (kind == .object && schemaNode.pointee.unevaluatedProperties != nil)
+            || (kind == .array && schemaNode.pointee.unevaluatedItems != nil)
+        var evaluated: Evaluated? = needsAnnotations ? Evaluated() : nil
+        var valid = true
+
+        if schemaNode.pointee.enumValues != nil && !enumAdmits(instance, schemaNode) {
             valid = false
+            let values = schemaNode.pointee.enumValues ?? []
             let list = values.prefix(8).map { $0.serialized() }.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
             record(.enumViolation, keyword: "enum", expected: "one of \(list)", actual: excerpt(instance), at: instance)
         }
-        if let constant = schemaNode.constValue, !value.isEqual(to: constant) {
+        if let constant = schemaNode.pointee.constValue, !node(instance).isEqual(to: constant) {
             valid = false
             record(.enumViolation, keyword: "const", expected: constant.serialized(), actual: excerpt(instance), at: instance)
         }
-        switch value.kind {
-        case .object: if !validateObject(instance, schemaNode, index, &evaluated) { valid = false }
-        case .array: if !validateArray(instance, schemaNode, &evaluated) { valid = false }
-        case .string: if !validateString(instance, schemaNode) { valid = false }
-        case .number: if !validateNumber(instance, schemaNode) { valid = false }
-        default: break
+        switch kind {
+        case .object:
+            if schemaNode.pointee.hasObjectKeywords && !validateObject(instance, schemaNode, &evaluated) { valid = false }
+        case .array:
+            if schemaNode.pointee.hasArrayKeywords && !validateArray(instance, schemaNode, &evaluated) { valid = false }
+        case .string:
+            if schemaNode.pointee.hasStringKeywords && !validateString(instance, schemaNode) { valid = false }
+        case .number:
+            if schemaNode.pointee.hasNumberKeywords && !validateNumber(instance, schemaNode) { valid = false }
+        default:
+            break
         }
-        if let ref = schemaNode.ref {
+        if let ref = schemaNode.pointee.ref {
             let result = evaluate(instance, ref, collect: needsAnnotations)
             if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
         }
-        if let dynamic = schemaNode.dynamicRef {
+        if let dynamic = schemaNode.pointee.dynamicRef {
             let result = evaluate(instance, resolve(dynamic), collect: needsAnnotations)
             if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
         }
-        if !validateCombinators(instance, schemaNode, &evaluated) { valid = false }
-        if value.kind == .object, let unevaluated = schemaNode.unevaluatedProperties {
+        if schemaNode.pointee.hasCombinators && !validateCombinators(instance, schemaNode, &evaluated) { valid = false }
+        if kind == .object, let unevaluated = schemaNode.pointee.unevaluatedProperties {
             if !validateUnevaluatedProperties(instance, unevaluated, &evaluated) { valid = false }
         }
-        if value.kind == .array, let unevaluated = schemaNode.unevaluatedItems {
+        if kind == .array, let unevaluated = schemaNode.pointee.unevaluatedItems {
             if !validateUnevaluatedItems(instance, unevaluated, &evaluated) { valid = false }
         }
+        if opensFrame { reportUnknownKeys(frames.removeLast()) }
         return (valid, valid ? evaluated : nil)
     }
 
     mutating func resolve(_ reference: DynamicReference) -> Int {
         guard reference.isDynamic else { return reference.fallback }
         for resource in dynamicScope {
-            if let target = schema.resources[resource].dynamicAnchors[reference.anchor] { return target }
+            if let target = resources[resource].dynamicAnchors[reference.anchor] { return target }
         }
         return reference.fallback
     }
 
+    func isInteger(_ instance: Int) -> Bool {
+        let entry = tape[instance]
+        if entry.flag { return true }
+        return node(instance).isInteger
+    }
+
+    func enumAdmits(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
+        if let strings = schemaNode.pointee.stringEnum {
+            guard kind(instance) == .string else { return false }
+            if tape[instance].flag {
+                let decoded = JSONString.unescape(stringBody(instance))
+                return strings.contains { $0 == decoded }
+            }
+            let body = stringBody(instance)
+            return strings.contains { candidate in candidate.withUnsafeBufferPointer { memoryEquals($0, body) } }
+        }
+        let value = node(instance)
+        return (schemaNode.pointee.enumValues ?? []).contains { value.isEqual(to: $0) }
+    }
+
     // MARK: Objects
 
-    mutating func validateObject(_ instance: Int, _ schemaNode: SchemaNode, _ index: Int, _ evaluated: inout Evaluated?) -> Bool {
+    mutating func validateObject(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
-        let object = node(instance)
-        let members = object.members
-        let isOutermost = declarations[instance] == nil
-        if isOutermost { declarations[instance] = Declaration() }
-        let describes = !schemaNode.properties.isEmpty || !schemaNode.patternProperties.isEmpty
-            || schemaNode.additionalProperties != nil || schemaNode.unevaluatedProperties != nil
+        let memberCount = tape[instance].count
+        let properties = schemaNode.pointee.properties
+        let patterns = schemaNode.pointee.patternProperties
+        let additional = schemaNode.pointee.additionalProperties
+        let unevaluated = schemaNode.pointee.unevaluatedProperties
+        let describes = !properties.isEmpty || !patterns.isEmpty || additional != nil || unevaluated != nil
+        let frame = frames.count - 1
         if describes {
-            declarations[instance]?.described = true
-            for property in schemaNode.properties { declarations[instance]?.names.insert(property.name) }
-            for pattern in schemaNode.patternProperties { declarations[instance]?.patterns.append(pattern.pattern) }
-            for covering in [schemaNode.additionalProperties, schemaNode.unevaluatedProperties].compactMap({ $0 })
-            where schema.nodes[covering].booleanValue != false {
-                declarations[instance]?.coversAll = true
+            frames[frame].described = true
+            for covering in [additional, unevaluated].compactMap({ $0 }) where nodes[covering].booleanValue != false {
+                frames[frame].coversAll = true
             }
         }
+        let additionalIsFalse = additional.map { nodes[$0].booleanValue == false } ?? false
 
-        for name in schemaNode.required where !members.contains(where: { $0.key.utf8.elementsEqual(name.utf8) }) {
-            valid = false
-            let expected = schemaNode.properties.first(where: { $0.name == name }).map { describe(schema: $0.schema) } ?? "a value"
-            record(.missingKey, keyword: "required", expected: "\(expected) (required)", actual: "absent", at: instance, extraPath: .key(name))
-        }
-        for dependency in schemaNode.dependentRequired where members.contains(where: { $0.key == dependency.name }) {
-            for name in dependency.required where !members.contains(where: { $0.key == name }) {
+        // Which declared properties are present: a bit per property (a list past 64).
+        var presentSmall: UInt64 = 0
+        var presentLarge: [Bool] = properties.count > 64 ? [Bool](repeating: false, count: properties.count) : []
+        var member = 0
+        var key = instance + 1
+        let stop = end(instance)
+        while key < stop {
+            let value = key + 1
+            var matched = false
+            steps.append(.member(key))
+            if let property = withKeyBytes(key, { schemaNode.pointee.propertyIndex($0) }) {
+                matched = true
+                if presentLarge.isEmpty { presentSmall |= 1 << UInt64(property) } else { presentLarge[property] = true }
+                evaluated?.properties.insert(member)
+                if !validate(value, properties[property].schema) { valid = false }
+            }
+            if !patterns.isEmpty {
+                let name = string(key)
+                for pattern in patterns where pattern.pattern.matches(name) {
+                    matched = true
+                    evaluated?.properties.insert(member)
+                    if !validate(value, pattern.schema) { valid = false }
+                }
+            }
+            if !matched, let additional {
+                evaluated?.properties.insert(member)
+                if additionalIsFalse {
+                    valid = false
+                    steps.removeLast()
+                    record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)",
+                           actual: excerpt(value), at: value, extra: .member(key))
+                    steps.append(.member(key))
+                } else if !validate(value, additional) {
+                    valid = false
+                }
+                matched = true
+            }
+            steps.removeLast()
+            if matched { frames[frame].declare(member) }
+            if let names = schemaNode.pointee.propertyNames, !validateKey(key, against: names) {
                 valid = false
-                record(.missingKey, keyword: "dependentRequired", expected: "a value (required with '\(dependency.name)')", actual: "absent", at: instance, extraPath: .key(name))
+                record(.constraintViolation, keyword: "propertyNames", expected: "a key that matches \(describe(schema: names))",
+                       actual: JSONValue.quoted(string(key)), at: key)
             }
-        }
-        if let minimum = schemaNode.minProperties, members.count < minimum {
-            valid = false
-            record(.constraintViolation, keyword: "minProperties", expected: "at least \(minimum) properties", actual: "\(members.count)", at: instance)
-        }
-        if let maximum = schemaNode.maxProperties, members.count > maximum {
-            valid = false
-            record(.constraintViolation, keyword: "maxProperties", expected: "at most \(maximum) properties", actual: "\(members.count)", at: instance)
+            member += 1
+            key = end(value)
         }
 
+        func isPresent(_ property: Int) -> Bool {
+            presentLarge.isEmpty ? presentSmall & (1 << UInt64(property)) != 0 : presentLarge[property]
+        }
+        for property in schemaNode.pointee.requiredDeclared where !isPresent(property) {
+            valid = false
+            let name = properties[property].name
+            record(.missingKey, keyword: "required", expected: "\(describe(schema: properties[property].schema)) (required)",
+                   actual: "absent", at: instance, extra: .name(name))
+        }
+        for name in schemaNode.pointee.requiredUndeclared where findMember(instance, name) == nil {
+            valid = false
+            record(.missingKey, keyword: "required", expected: "a value (required)", actual: "absent", at: instance, extra: .name(name))
+        }
+        for dependency in schemaNode.pointee.dependentRequired where findMember(instance, dependency.name) != nil {
+            for name in dependency.required where findMember(instance, name) == nil {
+                valid = false
+                record(.missingKey, keyword: "dependentRequired", expected: "a value (required with '\(dependency.name)')",
+                       actual: "absent", at: instance, extra: .name(name))
+            }
+        }
+        if let minimum = schemaNode.pointee.minProperties, memberCount < minimum {
+            valid = false
+            record(.constraintViolation, keyword: "minProperties", expected: "at least \(minimum) properties", actual: "\(memberCount)", at: instance)
+        }
+        if let maximum = schemaNode.pointee.maxProperties, memberCount > maximum {
+            valid = false
+            record(.constraintViolation, keyword: "maxProperties", expected: "at most \(maximum) properties", actual: "\(memberCount)", at: instance)
+        }
         // Tally optional properties, for optional-never-present.
-        if speculative == 0 {
-            for property in schemaNode.properties where !schemaNode.required.contains(property.name) {
-                path.append(.key(property.name))
-                let key = path.wildcardPointer
-                let present = members.contains { $0.key == property.name }
-                if var tally = propertyTallies[key] {
+        if speculative == 0 && !schemaNode.pointee.optionalDeclared.isEmpty {
+            for property in schemaNode.pointee.optionalDeclared {
+                let hash = schemaNode.pointee.propertyKeys[property].withUnsafeBufferPointer { wildcardHash(extra: $0) }
+                let present = isPresent(property)
+                if var tally = tallies[hash] {
                     tally.objects += 1
                     if present { tally.present += 1 }
-                    propertyTallies[key] = tally
+                    tallies[hash] = tally
                 } else {
-                    propertyTallies[key] = (1, present ? 1 : 0, object.offset, path)
-                    tallyOrder.append(key)
-                }
-                path.removeLast()
-            }
-        }
-
-        for member in members {
-            var matched = false
-            path.append(.key(member.key))
-            defer { path.removeLast() }
-            if let property = lookup(member.key, in: schemaNode.properties) {
-                matched = true
-                evaluated?.properties.insert(member.key)
-                if !validate(instance: member.value.index, node: property) { valid = false }
-            }
-            for pattern in schemaNode.patternProperties where pattern.pattern.matches(member.key) {
-                matched = true
-                evaluated?.properties.insert(member.key)
-                if !validate(instance: member.value.index, node: pattern.schema) { valid = false }
-            }
-            if !matched, let additional = schemaNode.additionalProperties {
-                evaluated?.properties.insert(member.key)
-                if schema.nodes[additional].booleanValue == false {
-                    valid = false
-                    record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)", actual: excerpt(member.value.index), at: member.value.index)
-                } else if !validate(instance: member.value.index, node: additional) {
-                    valid = false
-                }
-            }
-            if let names = schemaNode.propertyNames {
-                speculative += 1
-                let saved = violations.count
-                let ok = validateKey(member.key, against: names)
-                violations.removeSubrange(saved...)
-                speculative -= 1
-                if !ok {
-                    valid = false
-                    record(.constraintViolation, keyword: "propertyNames", expected: "a key that matches \(describe(schema: names))", actual: VALUE.quoted(member.key), at: member.keyNode.index)
+                    tallies[hash] = (1, present ? 1 : 0, Int(tape[instance].offset), currentPath(extra: .name(properties[property].name)))
+                    tallyOrder.append(hash)
                 }
             }
         }
-        for dependency in schemaNode.dependentSchemas where members.contains(where: { $0.key == dependency.name }) {
+        for dependency in schemaNode.pointee.dependentSchemas where findMember(instance, dependency.name) != nil {
             let result = evaluate(instance, dependency.schema, collect: evaluated != nil)
             if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
         }
-
-        if isOutermost {
-            let declared = declarations.removeValue(forKey: instance) ?? Declaration()
-            if declared.described && !declared.coversAll && speculative == 0 {
-                for member in members where !declared.names.contains(member.key) && !declared.patterns.contains(where: { $0.matches(member.key) }) {
-                    // Keys that additionalProperties: false already rejected are reported once.
-                    if schemaNode.additionalProperties.map({ schema.nodes[$0].booleanValue == false }) == true { continue }
-                    if schemaNode.unevaluatedProperties.map({ schema.nodes[$0].booleanValue == false }) == true { continue }
-                    record(.unknownKey, keyword: "properties", expected: "no such key (the contract does not declare it)", actual: excerpt(member.value.index), at: member.value.index, extraPath: .key(member.key), failure: false)
-                }
-            }
-        }
         return valid
+    }
+
+    /// The tape index of the last member named `name` (keys compared as bytes), or nil.
+    func findMember(_ instance: Int, _ name: String) -> Int? {
+        let wanted = Array(name.utf8)
+        var found: Int?
+        var key = instance + 1
+        let stop = end(instance)
+        while key < stop {
+            if withKeyBytes(key, { body in wanted.withUnsafeBufferPointer { memoryEquals($0, body) } }) { found = key + 1 }
+            key = end(key + 1)
+        }
+        return found
+    }
+
+    mutating func reportUnknownKeys(_ frame: ObjectFrame) {
+        guard frame.described && !frame.coversAll && speculative == 0 else { return }
+        var member = 0
+        var key = frame.instance + 1
+        let stop = end(frame.instance)
+        while key < stop {
+            if !frame.isDeclared(member) {
+                record(.unknownKey, keyword: "properties", expected: "no such key (the contract does not declare it)",
+                       actual: excerpt(key + 1), at: key + 1, extra: .member(key), failure: false)
+            }
+            member += 1
+            key = end(key + 1)
+        }
     }
 
     mutating func validateUnevaluatedProperties(_ instance: Int, _ unevaluated: Int, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let known = evaluated ?? Evaluated()
-        for member in node(instance).members where !known.allProperties && !known.properties.contains(member.key) {
-            path.append(.key(member.key))
-            if schema.nodes[unevaluated].booleanValue == false {
-                valid = false
-                record(.unknownKey, keyword: "unevaluatedProperties", expected: "no other keys (unevaluatedProperties is false)", actual: excerpt(member.value.index), at: member.value.index)
-            } else if !validate(instance: member.value.index, node: unevaluated) {
-                valid = false
+        var member = 0
+        var key = instance + 1
+        let stop = end(instance)
+        while key < stop {
+            if !known.allProperties && !known.properties.contains(member) {
+                if nodes[unevaluated].booleanValue == false {
+                    valid = false
+                    record(.unknownKey, keyword: "unevaluatedProperties", expected: "no other keys (unevaluatedProperties is false)",
+                           actual: excerpt(key + 1), at: key + 1, extra: .member(key))
+                } else {
+                    steps.append(.member(key))
+                    if !validate(key + 1, unevaluated) { valid = false }
+                    steps.removeLast()
+                }
+                if !frames.isEmpty && frames[frames.count - 1].instance == instance { frames[frames.count - 1].declare(member) }
             }
-            path.removeLast()
+            member += 1
+            key = end(key + 1)
         }
         evaluated?.allProperties = true
         return valid
@@ -295,83 +516,95 @@ struct ValidationRun {
 
     /// Validates an object key (a string that is not on the tape as a value of its own) by
     /// wrapping it in a one-string document.
-    mutating func validateKey(_ key: String, against index: Int) -> Bool {
-        guard let document = try? JSONDocument.parse(VALUE.quoted(key)) else { return false }
-        var inner = ValidationRun(schema: schema, document: document)
-        inner.speculative = 1
-        inner.dynamicScope = dynamicScope
-        return inner.validate(instance: 0, node: index)
-    }
-
-    func lookup(_ key: String, in properties: [(name: String, schema: Int)]) -> Int? {
-        var low = 0
-        var high = properties.count
-        while low < high {
-            let middle = (low + high) / 2
-            let name = properties[middle].name
-            if name.utf8.elementsEqual(key.utf8) { return properties[middle].schema }
-            if name.utf8.lexicographicallyPrecedes(key.utf8) { low = middle + 1 } else { high = middle }
+    mutating func validateKey(_ key: Int, against index: Int) -> Bool {
+        guard let keyDocument = try? JSONDocument.parse(JSONValue.quoted(string(key))) else { return false }
+        return keyDocument.tape.withUnsafeBufferPointer { keyTape in
+            keyDocument.bytes.withUnsafeBufferPointer { keyBytes in
+                var inner = ValidationRun(nodes: nodes, resources: resources, document: keyDocument, tape: keyTape, bytes: keyBytes)
+                inner.speculative = 1
+                inner.dynamicScope = dynamicScope
+                return inner.validate(0, index)
+            }
         }
-        return nil
     }
 
     // MARK: Arrays
 
-    mutating func validateArray(_ instance: Int, _ schemaNode: SchemaNode, _ evaluated: inout Evaluated?) -> Bool {
+    mutating func validateArray(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
-        let array = node(instance)
-        let count = array.count
-        if let minimum = schemaNode.minItems, count < minimum {
+        let count = tape[instance].count
+        if let minimum = schemaNode.pointee.minItems, count < minimum {
             valid = false
             record(.constraintViolation, keyword: "minItems", expected: "at least \(minimum) items", actual: "\(count) items", at: instance)
         }
-        if let maximum = schemaNode.maxItems, count > maximum {
+        if let maximum = schemaNode.pointee.maxItems, count > maximum {
             valid = false
             record(.constraintViolation, keyword: "maxItems", expected: "at most \(maximum) items", actual: "\(count) items", at: instance)
         }
-        if schemaNode.prefixItems.isEmpty && schemaNode.items == nil && !schemaNode.uniqueItems && schemaNode.contains == nil {
-            return valid
+        let prefixItems = schemaNode.pointee.prefixItems
+        let items = schemaNode.pointee.items
+        if speculative == 0, items != nil || !prefixItems.isEmpty {
+            let hash = wildcardHash(star: true)
+            if var total = arrayTotals[hash] {
+                total.count += count
+                arrayTotals[hash] = total
+            } else {
+                var path = currentPath()
+                path.append(.index(0))
+                arrayTotals[hash] = (count, path.wildcardPointer)
+            }
         }
-        let elements = array.elements
-        if speculative == 0, schemaNode.items != nil || !schemaNode.prefixItems.isEmpty {
-            path.append(.index(0))
-            arrayTotals[path.wildcardPointer, default: 0] += count
-            path.removeLast()
+        if items != nil || !prefixItems.isEmpty {
+            var position = 0
+            var element = instance + 1
+            let stop = end(instance)
+            while element < stop {
+                let itemSchema = position < prefixItems.count ? prefixItems[position] : items
+                if let itemSchema {
+                    steps.append(.index(position))
+                    if !validate(element, itemSchema) { valid = false }
+                    steps.removeLast()
+                } else {
+                    break
+                }
+                position += 1
+                element = end(element)
+            }
+            if items != nil {
+                evaluated?.allItems = true
+            } else {
+                evaluated?.items.formUnion(0..<min(count, prefixItems.count))
+            }
         }
-        for (position, element) in elements.enumerated() {
-            let itemSchema = position < schemaNode.prefixItems.count ? schemaNode.prefixItems[position] : schemaNode.items
-            guard let itemSchema else { continue }
-            path.append(.index(position))
-            if !validate(instance: element.index, node: itemSchema) { valid = false }
-            path.removeLast()
-        }
-        if schemaNode.items != nil {
-            evaluated?.allItems = true
-        } else if !schemaNode.prefixItems.isEmpty {
-            evaluated?.items.formUnion(0..<min(count, schemaNode.prefixItems.count))
-        }
-        if let contains = schemaNode.contains {
+        if let contains = schemaNode.pointee.contains {
             var matching: [Int] = []
-            for (position, element) in elements.enumerated() {
-                path.append(.index(position))
-                if trial(element.index, contains, collect: false).valid { matching.append(position) }
-                path.removeLast()
+            var position = 0
+            var element = instance + 1
+            let stop = end(instance)
+            while element < stop {
+                steps.append(.index(position))
+                if trial(element, contains, collect: false).valid { matching.append(position) }
+                steps.removeLast()
+                position += 1
+                element = end(element)
             }
             evaluated?.items.formUnion(matching)
-            let minimum = schemaNode.minContains ?? 1
+            let minimum = schemaNode.pointee.minContains ?? 1
             if matching.count < minimum {
                 valid = false
-                record(.constraintViolation, keyword: schemaNode.minContains == nil ? "contains" : "minContains",
-                       expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(describe(schema: contains))", actual: "\(matching.count) matching", at: instance)
+                record(.constraintViolation, keyword: schemaNode.pointee.minContains == nil ? "contains" : "minContains",
+                       expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(describe(schema: contains))",
+                       actual: "\(matching.count) matching", at: instance)
             }
-            if let maximum = schemaNode.maxContains, matching.count > maximum {
+            if let maximum = schemaNode.pointee.maxContains, matching.count > maximum {
                 valid = false
-                record(.constraintViolation, keyword: "maxContains", expected: "at most \(maximum) items matching \(describe(schema: contains))", actual: "\(matching.count) matching", at: instance)
+                record(.constraintViolation, keyword: "maxContains", expected: "at most \(maximum) items matching \(describe(schema: contains))",
+                       actual: "\(matching.count) matching", at: instance)
             }
         }
-        if schemaNode.uniqueItems {
+        if schemaNode.pointee.uniqueItems {
             var seen: [JSONValue: Int] = [:]
-            for (position, element) in elements.enumerated() {
+            for (position, element) in node(instance).elements.enumerated() {
                 let key = element.value.normalizedForEquality
                 if let first = seen[key] {
                     valid = false
@@ -388,10 +621,17 @@ struct ValidationRun {
         var valid = true
         let known = evaluated ?? Evaluated()
         guard !known.allItems else { return true }
-        for (position, element) in node(instance).elements.enumerated() where !known.items.contains(position) {
-            path.append(.index(position))
-            if !validate(instance: element.index, node: unevaluated) { valid = false }
-            path.removeLast()
+        var position = 0
+        var element = instance + 1
+        let stop = end(instance)
+        while element < stop {
+            if !known.items.contains(position) {
+                steps.append(.index(position))
+                if !validate(element, unevaluated) { valid = false }
+                steps.removeLast()
+            }
+            position += 1
+            element = end(element)
         }
         evaluated?.allItems = true
         return valid
@@ -399,27 +639,30 @@ struct ValidationRun {
 
     // MARK: Scalars
 
-    mutating func validateString(_ instance: Int, _ schemaNode: SchemaNode) -> Bool {
-        guard schemaNode.minLength != nil || schemaNode.maxLength != nil || schemaNode.pattern != nil else { return true }
+    mutating func validateString(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
         var valid = true
-        let text = node(instance).stringValue ?? ""
+        let text = string(instance)
         let length = text.unicodeScalars.count
-        if let minimum = schemaNode.minLength, length < minimum {
+        if let minimum = schemaNode.pointee.minLength, length < minimum {
             valid = false
             record(.constraintViolation, keyword: "minLength", expected: "at least \(minimum) characters", actual: "\(length) characters", at: instance)
         }
-        if let maximum = schemaNode.maxLength, length > maximum {
+        if let maximum = schemaNode.pointee.maxLength, length > maximum {
             valid = false
             record(.constraintViolation, keyword: "maxLength", expected: "at most \(maximum) characters", actual: "\(length) characters", at: instance)
         }
-        if let pattern = schemaNode.pattern, !pattern.matches(text) {
+        if let pattern = schemaNode.pointee.pattern, !pattern.matches(text) {
             valid = false
             record(.constraintViolation, keyword: "pattern", expected: "a string matching /\(pattern.source)/", actual: excerpt(instance), at: instance)
+        }
+        if schemaNode.pointee.assertsFormat, let format = schemaNode.pointee.format, let check = FormatChecker.check(format, text), !check {
+            valid = false
+            record(.constraintViolation, keyword: "format", expected: "a string in \(format) format", actual: excerpt(instance), at: instance)
         }
         return valid
     }
 
-    mutating func validateNumber(_ instance: Int, _ schemaNode: SchemaNode) -> Bool {
+    mutating func validateNumber(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
         guard let number = node(instance).doubleValue else { return true }
         var valid = true
         func check(_ failed: Bool, _ keyword: String, _ expected: String) {
@@ -427,16 +670,25 @@ struct ValidationRun {
             valid = false
             record(.constraintViolation, keyword: keyword, expected: expected, actual: excerpt(instance), at: instance)
         }
-        if let limit = schemaNode.minimum { check(number < limit, "minimum", "at least \(format(limit))") }
-        if let limit = schemaNode.maximum { check(number > limit, "maximum", "at most \(format(limit))") }
-        if let limit = schemaNode.exclusiveMinimum { check(number <= limit, "exclusiveMinimum", "more than \(format(limit))") }
-        if let limit = schemaNode.exclusiveMaximum { check(number >= limit, "exclusiveMaximum", "less than \(format(limit))") }
-        if let divisor = schemaNode.multipleOf {
-            let quotient = number / divisor
-            let isMultiple = quotient.isFinite ? abs(quotient - quotient.rounded()) < 1e-9 * max(1, abs(quotient)) : false
-            check(!isMultiple, "multipleOf", "a multiple of \(format(divisor))")
+        if let limit = schemaNode.pointee.minimum { check(number < limit, "minimum", "at least \(format(limit))") }
+        if let limit = schemaNode.pointee.maximum { check(number > limit, "maximum", "at most \(format(limit))") }
+        if let limit = schemaNode.pointee.exclusiveMinimum { check(number <= limit, "exclusiveMinimum", "more than \(format(limit))") }
+        if let limit = schemaNode.pointee.exclusiveMaximum { check(number >= limit, "exclusiveMaximum", "less than \(format(limit))") }
+        if let divisor = schemaNode.pointee.multipleOf {
+            check(!isMultiple(instance, number, of: divisor, text: schemaNode.pointee.multipleOfText), "multipleOf", "a multiple of \(format(divisor))")
         }
         return valid
+    }
+
+    /// `multipleOf` without binary floating-point surprises where it can: exact decimal
+    /// arithmetic on the written digits when both numbers are short decimals.
+    func isMultiple(_ instance: Int, _ number: Double, of divisor: Double, text: String?) -> Bool {
+        if let text, let exact = DecimalText(node(instance).rawText), let step = DecimalText(text), let result = exact.isMultiple(of: step) {
+            return result
+        }
+        let quotient = number / divisor
+        guard quotient.isFinite else { return false }
+        return abs(quotient - quotient.rounded()) < 1e-9 * max(1, abs(quotient))
     }
 
     func format(_ number: Double) -> String {
@@ -445,16 +697,17 @@ struct ValidationRun {
 
     // MARK: Combinators
 
-    mutating func validateCombinators(_ instance: Int, _ schemaNode: SchemaNode, _ evaluated: inout Evaluated?) -> Bool {
+    mutating func validateCombinators(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let collect = evaluated != nil
-        for branch in schemaNode.allOf {
+        for branch in schemaNode.pointee.allOf {
             let result = evaluate(instance, branch, collect: collect)
             if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
         }
-        if !schemaNode.anyOf.isEmpty {
+        let anyOf = schemaNode.pointee.anyOf
+        if !anyOf.isEmpty {
             // Every branch runs, even after one passes: each passing branch's annotations count.
-            let trials = schemaNode.anyOf.map { trial(instance, $0, collect: collect) }
+            let trials = anyOf.map { trial(instance, $0, collect: collect) }
             if trials.contains(where: \.valid) {
                 for result in trials where result.valid { evaluated?.merge(result.evaluated) }
             } else {
@@ -462,8 +715,9 @@ struct ValidationRun {
                 adoptClosest(trials, keyword: "anyOf", instance: instance)
             }
         }
-        if !schemaNode.oneOf.isEmpty {
-            let trials = schemaNode.oneOf.map { trial(instance, $0, collect: collect) }
+        let oneOf = schemaNode.pointee.oneOf
+        if !oneOf.isEmpty {
+            let trials = oneOf.map { trial(instance, $0, collect: collect) }
             let passing = trials.indices.filter { trials[$0].valid }
             if passing.isEmpty {
                 valid = false
@@ -476,19 +730,19 @@ struct ValidationRun {
                 evaluated?.merge(trials[passing[0]].evaluated)
             }
         }
-        if let negated = schemaNode.not, trial(instance, negated, collect: false).valid {
+        if let negated = schemaNode.pointee.not, trial(instance, negated, collect: false).valid {
             valid = false
             record(.constraintViolation, keyword: "not", expected: "a value that does not match \(describe(schema: negated))", actual: excerpt(instance), at: instance)
         }
-        if let condition = schemaNode.ifSchema {
+        if let condition = schemaNode.pointee.ifSchema {
             let test = trial(instance, condition, collect: collect)
             if test.valid {
                 evaluated?.merge(test.evaluated)
-                if let then = schemaNode.thenSchema {
+                if let then = schemaNode.pointee.thenSchema {
                     let result = evaluate(instance, then, collect: collect)
                     if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
                 }
-            } else if let otherwise = schemaNode.elseSchema {
+            } else if let otherwise = schemaNode.pointee.elseSchema {
                 let result = evaluate(instance, otherwise, collect: collect)
                 if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
             }
@@ -512,8 +766,9 @@ struct ValidationRun {
     mutating func adoptClosest(_ trials: [Trial], keyword: String, instance: Int) {
         // A branch that fails on `type` at this very value describes another kind of value
         // altogether; among the rest, the fewest findings is the closest.
+        let here = currentPath()
         func score(_ trial: Trial) -> (Int, Int) {
-            let wrongKind = trial.violations.contains { $0.keyword == "type" && $0.path == path }
+            let wrongKind = trial.violations.contains { $0.keyword == "type" && $0.path == here }
             return (wrongKind ? 1 : 0, trial.violations.count)
         }
         guard let best = trials.indices.min(by: { score(trials[$0]) < score(trials[$1]) }) else { return }
@@ -521,19 +776,6 @@ struct ValidationRun {
             record(.constraintViolation, keyword: keyword, expected: "a value matching one of \(trials.count) schemas", actual: excerpt(instance), at: instance)
         } else {
             violations.append(contentsOf: trials[best].violations.filter(\.isFailure))
-        }
-    }
-
-    // MARK: - Finishing
-
-    mutating func finishPropertyTallies() {
-        for key in tallyOrder {
-            guard let tally = propertyTallies[key], tally.present == 0 else { continue }
-            let where_ = tally.path
-            violations.append(Violation(kind: .optionalNeverPresent, path: where_, keyword: "properties",
-                                        expected: "an optional key, present at least sometimes",
-                                        actual: tally.objects == 1 ? "absent" : "absent in all \(tally.objects)",
-                                        offset: tally.offset, isFailure: false))
         }
     }
 
@@ -558,7 +800,7 @@ struct ValidationRun {
         var current = index
         var seen: Set<Int> = []
         while seen.insert(current).inserted {
-            let node = schema.nodes[current]
+            let node = nodes[current]
             if let types = node.types { return types.description }
             if let constant = node.constValue { return constant.serialized() }
             if let values = node.enumValues { return "one of " + values.prefix(5).map { $0.serialized() }.joined(separator: ", ") }
@@ -568,30 +810,3 @@ struct ValidationRun {
         return "a value"
     }
 }
-
-/// The outcome of a speculative branch.
-struct Trial {
-    var valid: Bool
-    var violations: [Violation]
-    var evaluated: Evaluated?
-}
-
-/// Which properties and items of one instance some schema has evaluated (JSON Schema's
-/// annotations, as `unevaluatedProperties` and `unevaluatedItems` need them).
-struct Evaluated {
-    var allProperties = false
-    var properties: Set<String> = []
-    var allItems = false
-    var items: Set<Int> = []
-
-    mutating func merge(_ other: Evaluated?) {
-        guard let other else { return }
-        allProperties = allProperties || other.allProperties
-        properties.formUnion(other.properties)
-        allItems = allItems || other.allItems
-        items.formUnion(other.items)
-    }
-}
-
-/// Short name for string quoting helpers.
-private typealias VALUE = JSONValue
