@@ -81,7 +81,14 @@ enum FormatChecker {
         guard let at = text.lastIndex(of: "@") else { return false }
         let local = text[..<at]
         let domain = String(text[text.index(after: at)...])
-        guard !local.isEmpty, !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..") else { return false }
+        if local.hasPrefix("\"") {
+            // A quoted local part (RFC 5321 §4.1.2) may hold dots, spaces and @ freely.
+            guard local.count >= 2, local.hasSuffix("\"") else { return false }
+        } else {
+            let atext = Set("!#$%&'*+-/=?^_`{|}~.")
+            guard !local.isEmpty, !local.hasPrefix("."), !local.hasSuffix("."), !local.contains(".."),
+                  local.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || atext.contains($0)) }) else { return false }
+        }
         if domain.hasPrefix("[") && domain.hasSuffix("]") {
             let inner = String(domain.dropFirst().dropLast())
             return inner.hasPrefix("IPv6:") ? isIPv6(String(inner.dropFirst(5))) : isIPv4(inner)
@@ -133,22 +140,44 @@ enum FormatChecker {
     }
 
     static func isURI(_ text: String, absolute: Bool) -> Bool {
-        guard !text.contains(where: { $0 == " " || $0 == "\\" || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "^" || $0 == "`" || $0 == "{" || $0 == "}" || $0 == "|" || !$0.isASCII }) else { return false }
-        if !absolute { return true }
-        guard let colon = text.firstIndex(of: ":") else { return false }
-        let scheme = text[..<colon]
-        guard let first = scheme.first, first.isLetter,
-              scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) else { return false }
-        let rest = text[text.index(after: colon)...]
+        let forbidden = Set(" \\\"<>^`{|}")
+        guard !text.contains(where: { forbidden.contains($0) || !$0.isASCII || $0.asciiValue.map({ $0 < 0x20 }) == true }) else { return false }
+        // Every % starts a two-hex-digit triplet.
+        let characters = Array(text)
+        for (position, character) in characters.enumerated() where character == "%" {
+            guard position + 2 < characters.count, characters[position + 1].isHexDigit, characters[position + 2].isHexDigit else { return false }
+        }
+        var rest = Substring(text)
+        if let colon = text.firstIndex(of: ":"), let first = text.first, first.isLetter,
+           text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
+            rest = text[text.index(after: colon)...]
+        } else if absolute {
+            return false
+        }
+        var path = rest
         if rest.hasPrefix("//") {
             let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-            let host = authority.split(separator: "@").last ?? ""
-            if host.hasPrefix("[") { return host.contains("]") }
-            let hostOnly = host.split(separator: ":", omittingEmptySubsequences: false)
-            if hostOnly.count > 2 { return false }
-            if hostOnly.count == 2 && !hostOnly[1].allSatisfy({ $0.isNumber }) { return false }
+            path = rest.dropFirst(2 + authority.count)
+            var host = authority
+            if let at = authority.lastIndex(of: "@") {
+                let userinfo = authority[..<at]
+                guard !userinfo.contains("[") && !userinfo.contains("]") else { return false }
+                host = authority[authority.index(after: at)...]
+            }
+            if host.hasPrefix("[") {
+                guard let close = host.firstIndex(of: "]") else { return false }
+                let literal = host[host.index(after: host.startIndex)..<close]
+                guard isIPv6(String(literal)) || literal.hasPrefix("v") else { return false }
+                let after = host[host.index(after: close)...]
+                guard after.isEmpty || (after.hasPrefix(":") && after.dropFirst().allSatisfy(\.isNumber)) else { return false }
+            } else {
+                let parts = host.split(separator: ":", omittingEmptySubsequences: false)
+                guard parts.count <= 2, !parts[0].contains("[") && !parts[0].contains("]") else { return false }
+                if parts.count == 2 && !parts[1].allSatisfy(\.isNumber) { return false }
+            }
         }
-        return true
+        let pathOnly = path.prefix { $0 != "?" && $0 != "#" }
+        return !pathOnly.contains("[") && !pathOnly.contains("]")
     }
 
     static func isUUID(_ text: String) -> Bool {
