@@ -1,19 +1,36 @@
+/// How contracts are loaded: where remote `$ref`s come from and whether `format` is checked.
+public struct ContractLoadOptions {
+    /// URI prefixes served from local folders (`--map-ref`, `refMap` in `envelope.json`).
+    public var mappings: [SchemaCompiler.ReferenceMapping]
+    /// Whether every contract asserts `format` (`--assert-formats`), as if each had
+    /// `"assertFormats": true`.
+    public var assertFormats: Bool
+
+    /// Creates options; by default no mappings and `format` only annotates.
+    public init(mappings: [SchemaCompiler.ReferenceMapping] = [], assertFormats: Bool = false) {
+        self.mappings = mappings
+        self.assertFormats = assertFormats
+    }
+}
+
 /// Loads contract files: checks the format, compiles the body schema and its `$ref`s.
 public enum ContractLoader {
     /// Loads the contract at `file` (relative to the contracts folder), reading it and every
     /// schema it refers to through `read`.
-    public static func load(file: String, read: @escaping SchemaCompiler.Reader) throws(ContractError) -> Contract {
+    public static func load(file: String, read: @escaping SchemaCompiler.Reader,
+                            options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
         let bytes: [UInt8]
         do {
             bytes = try read(file)
         } catch {
             throw .unreadable(file: file, reason: "\(error)")
         }
-        return try load(bytes, file: file, read: read)
+        return try load(bytes, file: file, read: read, options: options)
     }
 
     /// Loads a contract from its bytes; `file` names it in errors and anchors relative `$ref`s.
-    public static func load(_ bytes: [UInt8], file: String, read: @escaping SchemaCompiler.Reader) throws(ContractError) -> Contract {
+    public static func load(_ bytes: [UInt8], file: String, read: @escaping SchemaCompiler.Reader,
+                            options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
@@ -22,7 +39,7 @@ public enum ContractLoader {
         }
         let reader = FieldReader(file: file)
         let root = document.root
-        try reader.expectObject(root, "the contract", allowed: ["contract", "summary", "request", "response", "drift", "$schema", "$comment"])
+        try reader.expectObject(root, "the contract", allowed: ["contract", "summary", "request", "response", "drift", "assertFormats", "$schema", "$comment"])
         let name = try reader.string(root, "contract")
         let summary = try reader.optionalString(root, "summary")
 
@@ -47,7 +64,14 @@ public enum ContractLoader {
             status = code
         }
         let headerRules = try reader.headerRules(responseNode)
-        var compiler = SchemaCompiler(read: read)
+        var compiler = SchemaCompiler(read: read, mappings: options.mappings)
+        if let assert = root["assertFormats"] {
+            guard let flag = assert.boolValue else {
+                throw .invalidContract(file: file, at: assert.location, message: "'assertFormats' must be true or false, found \(assert.rawText)")
+            }
+            compiler.assertsFormats = flag
+        }
+        if options.assertFormats { compiler.assertsFormats = true }
         compiler.register(document, as: file)
         var body: Int?
         if let bodyNode = responseNode["body"] {

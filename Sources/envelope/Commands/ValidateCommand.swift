@@ -16,7 +16,7 @@ struct ValidateCommand: ParsableCommand {
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),
-        ],
+        ] + SchemaOptions.specs,
         arguments: [
             ArgumentSpec("contract", help: "The contract file."),
             ArgumentSpec("file", help: "Response body files; '-' reads standard input.", kind: .repeating),
@@ -27,6 +27,7 @@ struct ValidateCommand: ParsableCommand {
     let files: [String]
     let output: ReportOutput
     let failOn: FailLevel
+    let schemaOptions: SchemaOptions
 
     init(parsed: ParsedArguments) throws(CLIError) {
         contractPath = parsed.argument("contract").first ?? ""
@@ -34,6 +35,7 @@ struct ValidateCommand: ParsableCommand {
         guard !files.isEmpty else { throw .missingArgument("file") }
         output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
+        schemaOptions = try SchemaOptions(parsed: parsed)
     }
 
     func run() throws -> Int32 {
@@ -41,7 +43,7 @@ struct ValidateCommand: ParsableCommand {
         let name = (contractPath as NSString).lastPathComponent
         let contract: Contract
         do {
-            contract = try ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory)
+            contract = try ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory, options: schemaOptions.load)
         } catch {
             Terminal.writeStandardError((directory.isEmpty ? error.description : FileSystem.join(directory, error.description)) + "\n")
             return 2
@@ -59,7 +61,8 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             let source = file == "-" ? "standard input" : file
-            results.append(EnvelopeCore.validate(ObservedResponse(status: nil, body: body), against: contract, source: source))
+            results.append(EnvelopeCore.validate(ObservedResponse(status: nil, body: body), against: contract, source: source,
+                                                 policy: schemaOptions.policy))
         }
         let report = Report(results: results, failOn: failOn)
         try output.write(report)

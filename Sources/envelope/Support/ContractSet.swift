@@ -10,7 +10,7 @@ struct ContractSet {
     var errors: [ContractError]
 
     /// Loads the contracts in `directory`.
-    static func load(directory: String) throws(CommandFailure) -> ContractSet {
+    static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
         let names: [String]
         do {
             names = try FileSystem.jsonFiles(in: directory)
@@ -20,7 +20,7 @@ struct ContractSet {
         var set = ContractSet(contracts: [], errors: [])
         for name in names {
             do {
-                set.contracts.append(try loadContract(file: name, directory: directory))
+                set.contracts.append(try loadContract(file: name, directory: directory, options: options))
             } catch {
                 set.errors.append(error)
             }
@@ -29,10 +29,10 @@ struct ContractSet {
     }
 
     /// Loads one contract file; `file` is relative to `directory`.
-    static func loadContract(file: String, directory: String) throws(ContractError) -> Contract {
-        try ContractLoader.load(file: file) { path in
+    static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
+        try ContractLoader.load(file: file, read: { path in
             try FileSystem.read(FileSystem.join(directory, path))
-        }
+        }, options: options)
     }
 
     /// The text for the load errors, one per line: `Contracts/file.json:line:column: error: …`.

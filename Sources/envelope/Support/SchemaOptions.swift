@@ -1,0 +1,45 @@
+import EnvelopeCore
+
+/// The command-line options about schemas that `check` and `validate` share: `--map-ref`,
+/// `--assert-formats` and `--drift`.
+struct SchemaOptions {
+    /// The option specs, for a command's configuration.
+    static let specs: [OptionSpec] = [
+        .repeatable("--map-ref", valueName: "prefix=dir", help: "Resolve $refs starting with PREFIX from files in DIR (no network)."),
+        .flag("--assert-formats", help: "Check 'format' (date-time, email, uuid, ...) instead of treating it as a note."),
+        .repeatable("--drift", valueName: "kind=severity", help: "Set a drift kind's severity: breaking, warning or ignore."),
+    ]
+
+    var load: ContractLoadOptions
+    var policy: SeverityPolicy
+
+    /// Reads the options, with usage errors that say what was expected.
+    init(parsed: ParsedArguments) throws(CLIError) {
+        var mappings: [SchemaCompiler.ReferenceMapping] = []
+        for value in parsed.values("--map-ref") {
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
+                throw .invalidValue(option: "--map-ref", value: value, expected: "PREFIX=DIR, e.g. https://schemas.example.com/=schemas", suggestion: nil)
+            }
+            let prefix = String(value[..<equals])
+            let directory = String(value[value.index(after: equals)...])
+            mappings.append(SchemaCompiler.ReferenceMapping(prefix: prefix) { path in
+                try FileSystem.read(FileSystem.join(directory, path))
+            })
+        }
+        load = ContractLoadOptions(mappings: mappings, assertFormats: parsed.flag("--assert-formats"))
+        var overrides: [DriftKind: Severity] = [:]
+        for value in parsed.values("--drift") {
+            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let kind = DriftKind(rawValue: parts[0]) else {
+                let name = value.split(separator: "=").first.map(String.init) ?? value
+                let suggestion = EditDistance.suggestion(for: name, among: DriftKind.allCases.map(\.rawValue))
+                throw .invalidValue(option: "--drift", value: value, expected: "KIND=SEVERITY with a drift kind such as unknown-key", suggestion: suggestion.map { "\($0)=\(parts.count == 2 ? parts[1] : "warning")" })
+            }
+            guard let severity = Severity(setting: parts[1]) else {
+                throw .invalidValue(option: "--drift", value: value, expected: "a severity: breaking, warning or ignore", suggestion: nil)
+            }
+            overrides[kind] = severity
+        }
+        policy = SeverityPolicy(overrides: overrides)
+    }
+}
