@@ -46,3 +46,46 @@ struct SchemaOptionsTests {
         #expect(map.standardError.contains("PREFIX=DIR"))
     }
 }
+
+@Suite("Remote $refs over HTTP")
+struct RemoteReferenceTests {
+    @Test("--allow-remote-refs fetches a $ref from a server (here the mock server on loopback)")
+    func fetchesRemoteReference() throws {
+        let mocks = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: mocks.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        let schema = #"{"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}"#
+        try Data(#"{"request": {"method": "GET", "urlPath": "/schemas/thing.json"}, "response": {"status": 200, "jsonBody": \#(schema)}}"#.utf8)
+            .write(to: mocks.appendingPathComponent("mappings/schema.json"))
+        let server = Process()
+        server.executableURL = Envelope.binary
+        server.arguments = ["serve", "--mocks", mocks.path, "--port", "0"]
+        let out = Pipe()
+        server.standardOutput = out
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let base = try #require(text.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+
+        let contracts = try temporaryDirectory()
+        try Data(#"{"contract": "thing", "request": {"path": "/thing"}, "response": {"body": {"$ref": "\#(base)/schemas/thing.json"}}}"#.utf8)
+            .write(to: contracts.appendingPathComponent("thing.json"))
+        let contract = contracts.appendingPathComponent("thing.json").path
+
+        let refused = try Envelope.run(["validate", contract, "-"], input: #"{"id": 1}"#)
+        #expect(refused.exitCode == 2)
+        #expect(refused.standardError.contains("remote references are not fetched"))
+
+        let fetched = try Envelope.run(["validate", contract, "-", "--allow-remote-refs"], input: #"{"id": "one"}"#)
+        #expect(fetched.exitCode == 1)
+        #expect(fetched.standardOutput.contains("✗ /id  type-mismatch\n      expected integer, found \"one\" at 1:8\n"))
+
+        let missing = try Envelope.run(["validate", contract, "-", "--allow-remote-refs"], input: "{}")
+        #expect(missing.exitCode == 1)
+        #expect(missing.standardOutput.contains("✗ /id  missing-key"))
+    }
+}

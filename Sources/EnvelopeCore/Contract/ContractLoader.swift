@@ -5,11 +5,14 @@ public struct ContractLoadOptions {
     /// Whether every contract asserts `format` (`--assert-formats`), as if each had
     /// `"assertFormats": true`.
     public var assertFormats: Bool
+    /// Reads remote `$ref`s that no mapping serves (`--allow-remote-refs`); nil refuses them.
+    public var fetchRemote: SchemaCompiler.Reader?
 
-    /// Creates options; by default no mappings and `format` only annotates.
-    public init(mappings: [SchemaCompiler.ReferenceMapping] = [], assertFormats: Bool = false) {
+    /// Creates options; by default no mappings, no network, and `format` only annotates.
+    public init(mappings: [SchemaCompiler.ReferenceMapping] = [], assertFormats: Bool = false, fetchRemote: SchemaCompiler.Reader? = nil) {
         self.mappings = mappings
         self.assertFormats = assertFormats
+        self.fetchRemote = fetchRemote
     }
 }
 
@@ -64,7 +67,7 @@ public enum ContractLoader {
             status = code
         }
         let headerRules = try reader.headerRules(responseNode)
-        var compiler = SchemaCompiler(read: read, mappings: options.mappings)
+        var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote)
         if let assert = root["assertFormats"] {
             guard let flag = assert.boolValue else {
                 throw .invalidContract(file: file, at: assert.location, message: "'assertFormats' must be true or false, found \(assert.rawText)")

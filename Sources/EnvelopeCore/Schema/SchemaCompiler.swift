@@ -39,6 +39,7 @@ public struct SchemaCompiler {
     public private(set) var schema = CompiledSchema()
     private let read: Reader
     private let mappings: [ReferenceMapping]
+    private let fetch: Reader?
     private var documents: [String: JSONDocument] = [:]
     private var resources: [String: ResourceEntry] = [:]
     private var resourceOrder: [String] = []
@@ -68,9 +69,12 @@ public struct SchemaCompiler {
 
     /// Creates a compiler that reads contract-relative files with `read` and other URIs
     /// through `mappings`.
-    public init(read: @escaping Reader, mappings: [ReferenceMapping] = []) {
+    /// `fetch`, when given, reads any other absolute URI (`--allow-remote-refs`); without it
+    /// such references fail to load, naming the URI.
+    public init(read: @escaping Reader, mappings: [ReferenceMapping] = [], fetch: Reader? = nil) {
         self.read = read
         self.mappings = mappings.sorted { $0.prefix.count > $1.prefix.count }
+        self.fetch = fetch
     }
 
     /// Registers an already parsed document as the contract-relative `file`.
@@ -130,6 +134,12 @@ public struct SchemaCompiler {
                 bytes = try read(path)
             } catch {
                 throw failure("cannot read \(path): \(error)")
+            }
+        } else if let fetch {
+            do {
+                bytes = try fetch(documentURI)
+            } catch {
+                throw failure("cannot fetch \(documentURI): \(error)")
             }
         } else {
             throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(SchemaURI.resolve(".", against: documentURI))=DIR")

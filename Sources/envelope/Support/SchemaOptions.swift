@@ -1,11 +1,13 @@
 import EnvelopeCore
+import EnvelopeHTTP
 
 /// The command-line options about schemas that `check` and `validate` share: `--map-ref`,
-/// `--assert-formats` and `--drift`.
+/// `--allow-remote-refs`, `--assert-formats` and `--drift`.
 struct SchemaOptions {
     /// The option specs, for a command's configuration.
     static let specs: [OptionSpec] = [
         .repeatable("--map-ref", valueName: "prefix=dir", help: "Resolve $refs starting with PREFIX from files in DIR (no network)."),
+        .flag("--allow-remote-refs", help: "Fetch $refs to http(s) URIs that no --map-ref serves (off: CI stays offline)."),
         .flag("--assert-formats", help: "Check 'format' (date-time, email, uuid, ...) instead of treating it as a note."),
         .repeatable("--drift", valueName: "kind=severity", help: "Set a drift kind's severity: breaking, warning or ignore."),
     ]
@@ -26,7 +28,11 @@ struct SchemaOptions {
                 try FileSystem.read(FileSystem.join(directory, path))
             })
         }
-        load = ContractLoadOptions(mappings: mappings, assertFormats: parsed.flag("--assert-formats"))
+        var fetchRemote: SchemaCompiler.Reader?
+        if parsed.flag("--allow-remote-refs") {
+            fetchRemote = { uri in try SchemaOptions.fetch(uri) }
+        }
+        load = ContractLoadOptions(mappings: mappings, assertFormats: parsed.flag("--assert-formats"), fetchRemote: fetchRemote)
         var overrides: [DriftKind: Severity] = [:]
         for value in parsed.values("--drift") {
             let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
@@ -41,5 +47,18 @@ struct SchemaOptions {
             overrides[kind] = severity
         }
         policy = SeverityPolicy(overrides: overrides)
+    }
+
+    /// Fetches a schema over HTTP(S), following redirects; anything but a 200 is an error.
+    static func fetch(_ uri: String) throws -> [UInt8] {
+        guard uri.hasPrefix("http://") || uri.hasPrefix("https://") else {
+            throw FileSystem.Failure(description: "only http and https URIs can be fetched")
+        }
+        let response = try HTTPClient().send(HTTPRequest(url: uri, headers: [HTTPHeader(name: "Accept", value: "application/schema+json, application/json")],
+                                                          connectTimeout: 10, timeout: 30, followRedirects: true, maxRedirects: 5))
+        guard response.status == 200 else {
+            throw FileSystem.Failure(description: "the server answered \(response.status), expected 200")
+        }
+        return response.body
     }
 }
