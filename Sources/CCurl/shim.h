@@ -71,4 +71,14 @@ static inline CURLcode envelope_curl_easy_getinfo_off_t(CURL *handle, CURLINFO i
     return curl_easy_getinfo(handle, info, value);
 }
 
+/// curl_multi_setopt for options that take a long (connection limits, pipelining flags).
+static inline CURLMcode envelope_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
+/// The transfer result of a CURLMSG_DONE message (a union member, kept out of Swift).
+static inline CURLcode envelope_curl_msg_result(const CURLMsg *message) {
+    return message->data.result;
+}
+
 #endif

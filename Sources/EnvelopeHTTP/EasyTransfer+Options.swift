@@ -1,13 +1,16 @@
 import CCurl
 
 /// Turning an `HTTPRequest` into libcurl options, and libcurl's results into an `HTTPResponse`.
-extension HTTPClient {
+extension EasyTransfer {
     /// Protocols libcurl may use, for the request and for redirects: a contract test never
     /// wants `file://` or `ftp://`, even if a server redirects there.
     private static let allowedProtocols = "http,https"
 
     /// Sets every option for `request` on a freshly reset handle; returns the first failure.
-    func configure(_ handle: UnsafeMutableRawPointer, for request: HTTPRequest) -> CURLcode {
+    ///
+    /// Proxies are not set here on purpose: libcurl then reads `http_proxy`, `https_proxy`,
+    /// `all_proxy` and `no_proxy` from the environment, as curl users expect.
+    func configure(for request: HTTPRequest) -> CURLcode {
         var setter = OptionSetter(handle: handle)
         setter.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBufferPointer))
         setter.string(CURLOPT_URL, request.url)
@@ -15,13 +18,23 @@ extension HTTPClient {
         setter.long(CURLOPT_NOSIGNAL, 1)
         setter.string(CURLOPT_PROTOCOLS_STR, Self.allowedProtocols)
         setter.string(CURLOPT_REDIR_PROTOCOLS_STR, Self.allowedProtocols)
-        // An empty string offers every Content-Encoding this libcurl can decode.
+        // An empty string offers every Content-Encoding this libcurl can decode (gzip, br, zstd).
         setter.string(CURLOPT_ACCEPT_ENCODING, "")
         setter.string(CURLOPT_USERAGENT, EnvelopeHTTPInfo.userAgent)
+        // HTTP/2 over TLS when the server offers it in ALPN; plain http:// stays HTTP/1.1.
+        setter.long(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
         setter.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
         setter.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
         setter.long(CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
         setter.long(CURLOPT_MAXREDIRS, request.maxRedirects)
+        setter.long(CURLOPT_SSL_VERIFYPEER, request.verifyTLS ? 1 : 0)
+        setter.long(CURLOPT_SSL_VERIFYHOST, request.verifyTLS ? 2 : 0)
+        if let file = request.caCertificateFile { setter.string(CURLOPT_CAINFO, file) }
+        if request.maxBodyBytes > 0 {
+            // Fails at once when Content-Length says too much; the write callback catches the
+            // rest (chunked or compressed answers).
+            setter.offT(CURLOPT_MAXFILESIZE_LARGE, request.maxBodyBytes)
+        }
 
         switch (request.method, request.body) {
         case ("HEAD", nil):
@@ -30,9 +43,23 @@ extension HTTPClient {
         case ("GET", nil):
             setter.long(CURLOPT_HTTPGET, 1)
         case ("POST", .some):
-            break // POSTFIELDS (set in perform) makes it a POST.
+            break // POSTFIELDS (below) makes it a POST.
         default:
             setter.string(CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        if let body = request.body {
+            // COPYPOSTFIELDS copies the bytes, so they need not stay pinned while a multi handle
+            // runs the transfer later; the size must be set first for binary bodies.
+            setter.offT(CURLOPT_POSTFIELDSIZE_LARGE, body.count)
+            body.withUnsafeBytes { bytes in
+                // An empty array may have no storage, and a NULL COPYPOSTFIELDS means "use the
+                // read callback"; any valid address does for zero bytes.
+                var placeholder: UInt8 = 0
+                withUnsafeMutablePointer(to: &placeholder) { fallback in
+                    let start = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) } ?? UnsafeMutableRawPointer(fallback)
+                    setter.pointer(CURLOPT_COPYPOSTFIELDS, start)
+                }
+            }
         }
 
         for header in request.headers {
@@ -54,8 +81,10 @@ extension HTTPClient {
         return setter.result
     }
 
-    /// Reads status, URL and timings from the handle after a successful transfer.
-    func makeResponse(_ handle: UnsafeMutableRawPointer, requestURL: String, collected: (headers: [HTTPHeader], body: [UInt8])) -> HTTPResponse {
+    /// Reads status, URL, version, Retry-After and timings from the handle after a successful
+    /// transfer.
+    func makeResponse(collected: (headers: [HTTPHeader], body: [UInt8])) -> HTTPResponse {
+        let requestURL = request?.url ?? ""
         var status = 0
         _ = envelope_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         var urlPointer: UnsafePointer<CChar>?
@@ -75,8 +104,32 @@ extension HTTPClient {
             firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T),
             total: seconds(CURLINFO_TOTAL_TIME_T)
         )
+        var version = 0
+        _ = envelope_curl_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
         return HTTPResponse(status: status, headers: collected.headers, body: collected.body,
-                            effectiveURL: effectiveURL, timings: timings)
+                            effectiveURL: effectiveURL, timings: timings,
+                            httpVersion: Self.versionName(version), retryAfter: retryAfter(collected.headers))
+    }
+
+    /// The wait `Retry-After` asks for. libcurl parses both forms (seconds and HTTP date) but
+    /// reads "0" and "absent" alike, so the header decides whether there was one.
+    private func retryAfter(_ headers: [HTTPHeader]) -> Double? {
+        guard let value = headers.last(where: { $0.name.lowercased() == "retry-after" })?.value else { return nil }
+        if let seconds = Int(value), seconds >= 0 { return Double(seconds) }
+        var parsed: curl_off_t = 0
+        guard envelope_curl_easy_getinfo_off_t(handle, CURLINFO_RETRY_AFTER, &parsed) == CURLE_OK, parsed >= 0 else { return nil }
+        return Double(parsed)
+    }
+
+    /// CURLINFO_HTTP_VERSION's number as people write it.
+    private static func versionName(_ version: Int) -> String {
+        switch version {
+        case CURL_HTTP_VERSION_1_0: "1.0"
+        case CURL_HTTP_VERSION_1_1: "1.1"
+        case CURL_HTTP_VERSION_2_0: "2"
+        case CURL_HTTP_VERSION_3: "3"
+        default: ""
+        }
     }
 
     /// Seconds as whole milliseconds for libcurl, rounded up so a tiny positive timeout does not

@@ -25,6 +25,12 @@ extension HTTPRequest {
         guard maxRedirects >= 0 else {
             throw .invalidRequest(reason: "maxRedirects must be 0 or more (got \(maxRedirects))", url: url)
         }
+        guard maxBodyBytes >= 0 else {
+            throw .invalidRequest(reason: "maxBodyBytes must be 0 or more (got \(maxBodyBytes))", url: url)
+        }
+        if let file = caCertificateFile, file.isEmpty || file.utf8.contains(0) {
+            throw .invalidRequest(reason: "the CA certificate file name is empty or contains NUL", url: url)
+        }
     }
 
     /// Whether `text` is an RFC 9110 token (the grammar of methods and header names).

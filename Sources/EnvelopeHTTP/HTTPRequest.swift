@@ -1,4 +1,4 @@
-/// Everything needed to send one HTTP request with `HTTPClient`.
+/// Everything needed to send one HTTP request with `HTTPClient` or `HTTPMultiClient`.
 public struct HTTPRequest: Hashable, Sendable {
     /// The request method, e.g. `GET`, `HEAD`, `POST`; sent exactly as written.
     public var method: String
@@ -18,6 +18,17 @@ public struct HTTPRequest: Hashable, Sendable {
     public var followRedirects: Bool
     /// The most redirects followed when `followRedirects` is on.
     public var maxRedirects: Int
+    /// Whether to verify the server's TLS certificate and host name. On by default; turning it
+    /// off is for test servers with self-made certificates only.
+    public var verifyTLS: Bool
+    /// A PEM file of CA certificates to trust instead of the system's bundle, or `nil`.
+    public var caCertificateFile: String?
+    /// The most body bytes accepted (after decompression); a larger answer is cut off and the
+    /// request fails with `filesize-exceeded`. `0` means no limit.
+    public var maxBodyBytes: Int
+
+    /// The default body limit: 64 MiB, far above any JSON answer an app decodes in one go.
+    public static let defaultMaxBodyBytes = 64 * 1024 * 1024
 
     /// Creates a request; the defaults suit a contract check against a nearby server.
     public init(
@@ -28,7 +39,10 @@ public struct HTTPRequest: Hashable, Sendable {
         connectTimeout: Double = 10,
         timeout: Double = 30,
         followRedirects: Bool = false,
-        maxRedirects: Int = 10
+        maxRedirects: Int = 10,
+        verifyTLS: Bool = true,
+        caCertificateFile: String? = nil,
+        maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
     ) {
         self.method = method
         self.url = url
@@ -38,5 +52,8 @@ public struct HTTPRequest: Hashable, Sendable {
         self.timeout = timeout
         self.followRedirects = followRedirects
         self.maxRedirects = maxRedirects
+        self.verifyTLS = verifyTLS
+        self.caCertificateFile = caCertificateFile
+        self.maxBodyBytes = maxBodyBytes
     }
 }

@@ -10,14 +10,22 @@ public struct HTTPResponse: Hashable, Sendable {
     public var effectiveURL: String
     /// Where the time went.
     public var timings: HTTPTimings
+    /// The HTTP version of the final answer: `1.0`, `1.1`, `2` or `3` (empty when unknown).
+    public var httpVersion: String
+    /// Seconds the server asked the client to wait before trying again (`Retry-After`, as
+    /// seconds or as an HTTP date), or `nil` when it did not say.
+    public var retryAfter: Double?
 
     /// Creates a response; `HTTPClient` builds these, tests and mocks may too.
-    public init(status: Int, headers: [HTTPHeader], body: [UInt8], effectiveURL: String, timings: HTTPTimings = HTTPTimings()) {
+    public init(status: Int, headers: [HTTPHeader], body: [UInt8], effectiveURL: String, timings: HTTPTimings = HTTPTimings(),
+                httpVersion: String = "", retryAfter: Double? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.effectiveURL = effectiveURL
         self.timings = timings
+        self.httpVersion = httpVersion
+        self.retryAfter = retryAfter
     }
 
     /// The value of the first header called `name`, compared case-insensitively (ASCII), or

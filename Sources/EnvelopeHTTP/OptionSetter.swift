@@ -28,6 +28,11 @@ struct OptionSetter {
         record(envelope_curl_easy_setopt_long(handle, option, value))
     }
 
+    /// Sets a size option that takes a `curl_off_t` (the *_LARGE options).
+    mutating func offT(_ option: CURLoption, _ value: Int) {
+        record(envelope_curl_easy_setopt_off_t(handle, option, curl_off_t(value)))
+    }
+
     /// Sets a string option; libcurl copies the string, so the temporary C string may go.
     mutating func string(_ option: CURLoption, _ value: String) {
         record(value.withCString { envelope_curl_easy_setopt_string(handle, option, $0) })
@@ -60,8 +65,7 @@ struct OptionSetter {
                 // Returning anything but `total` makes libcurl abort with a write error.
                 guard let userdata, !overflow else { return 0 }
                 let collector = Unmanaged<ResponseCollector>.fromOpaque(userdata).takeUnretainedValue()
-                collector.appendBody(UnsafeRawBufferPointer(start: data, count: total))
-                return total
+                return collector.appendBody(UnsafeRawBufferPointer(start: data, count: total)) ? total : 0
             })
         }
     }

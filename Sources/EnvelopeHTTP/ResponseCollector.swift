@@ -1,18 +1,23 @@
 /// Gathers one response's header fields and body bytes as libcurl hands them over.
 ///
-/// libcurl calls back from inside `curl_easy_perform` on the calling thread, so this needs no
-/// locking; `HTTPClient` owns one collector and passes it as unretained userdata because the
-/// client keeps it alive for the whole transfer.
+/// libcurl calls back from inside `curl_easy_perform` / `curl_multi_perform` on the calling
+/// thread, so this needs no locking; `EasyTransfer` owns one collector and passes it as
+/// unretained userdata because the transfer object keeps it alive for every transfer.
 final class ResponseCollector {
     /// Body bytes received so far for the current response.
     private(set) var body: [UInt8] = []
     /// Header fields received so far for the current response.
     private(set) var headers: [HTTPHeader] = []
+    /// The most body bytes to keep; 0 for no limit.
+    var limit = 0
+    /// Whether the body went past `limit` (the transfer was then aborted by the write callback).
+    private(set) var exceededLimit = false
 
     /// Forgets everything, ready for the next request.
     func reset() {
         body = []
         headers = []
+        exceededLimit = false
     }
 
     /// Hands over what was gathered and starts empty again, so the response owns the bytes
@@ -22,9 +27,15 @@ final class ResponseCollector {
         return (headers, body)
     }
 
-    /// Appends a chunk of body bytes.
-    func appendBody(_ chunk: UnsafeRawBufferPointer) {
+    /// Appends a chunk of body bytes; false (and nothing kept) when it would pass `limit`, so
+    /// the callback can make libcurl stop instead of filling memory with a runaway answer.
+    func appendBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if limit > 0, body.count + chunk.count > limit {
+            exceededLimit = true
+            return false
+        }
         body.append(contentsOf: chunk)
+        return true
     }
 
     /// Takes one raw header line (CRLF included), as libcurl delivers them.

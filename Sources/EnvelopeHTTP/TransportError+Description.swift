@@ -63,6 +63,7 @@ extension TransportError: CustomStringConvertible {
         58: Explanation(name: "ssl-certproblem", action: "the client TLS certificate was rejected by", hint: "Check the client certificate and key."),
         60: Explanation(name: "peer-failed-verification", action: "could not verify the TLS certificate of", hint: "The certificate is not trusted or does not match the host name; check the server's certificate or the CA bundle."),
         61: Explanation(name: "bad-content-encoding", action: "could not decode the compressed response from", hint: "The server's Content-Encoding does not match its body."),
+        63: Explanation(name: "filesize-exceeded", action: "the answer was too large from", hint: "Raise the body limit (envelope check --max-body) if answers this big are expected."),
         77: Explanation(name: "ssl-cacert-badfile", action: "could not load the CA certificates to verify", hint: "Install ca-certificates or point curl at a CA bundle."),
         92: Explanation(name: "http2-stream", action: "an HTTP/2 stream failed with", hint: "The server reset the stream; check its logs."),
         95: Explanation(name: "http3", action: "HTTP/3 failed talking to", hint: "Try HTTP/1.1 or HTTP/2."),

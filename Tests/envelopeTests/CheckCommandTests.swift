@@ -15,8 +15,16 @@ struct CheckCommandTests {
             hanyang-menu  GET http://127.0.0.1:PORT/COMM/A202100004
               ✗ /result/list/*/DEL_POSSIBLE_YN  missing-key      9 of 9
                   expected string (required), found absent at 5:13
+                    4 |         "list": [
+                  > 5 |             {
+                      |             ^ missing-key
+                    6 |                 "ACT_URL": null,
               ✗ /result/list/*/MENU_ID2         unexpected-null  4 of 9 (#3, #6, #7, #8)
                   expected string, found null at 34:29
+                    33 |                 "ACT_URL": "https://go.hanyang.ac.kr/new/mobile/main.html",
+                  > 34 |                 "MENU_ID2": null,
+                       |                             ^ unexpected-null
+                    35 |                 "MENU_SEQ": 4,
 
             naver-blog  GET http://127.0.0.1:PORT/v1/search/blog.json?query=swift
               ok

@@ -12,7 +12,7 @@ public struct JSONReporter: Sendable {
     /// The report as a JSON value.
     public func value(of report: Report) -> JSONValue {
         .object([
-            member("results", .array(report.results.map(value(of:)))),
+            member("results", .array(report.results.enumerated().map { value(of: $1, transfer: report.transfer(at: $0)) })),
             member("summary", .object([
                 member("contracts", number(report.results.count)),
                 member("ok", number(report.results.filter { $0.status == .ok }.count)),
@@ -26,7 +26,7 @@ public struct JSONReporter: Sendable {
         ])
     }
 
-    func value(of result: ContractResult) -> JSONValue {
+    func value(of result: ContractResult, transfer: TransferRecord? = nil) -> JSONValue {
         var members = [
             member("contract", .string(result.contract)),
             member("file", .string(result.file)),
@@ -35,6 +35,19 @@ public struct JSONReporter: Sendable {
             member("status", .string(result.status.rawValue)),
         ]
         if let duration = result.duration { members.append(member("duration", .number(String(format3(duration))))) }
+        if let transfer {
+            // Added fields (the report only ever grows): where the time went, how many attempts.
+            let timings = transfer.timings
+            members.append(member("timings", .object([
+                member("dns", seconds(timings.dns)),
+                member("connect", seconds(timings.connect)),
+                member("tls", seconds(timings.tls)),
+                member("firstByte", seconds(timings.firstByte)),
+                member("total", seconds(timings.total)),
+            ])))
+            members.append(member("attempts", number(transfer.attempts)))
+            if !transfer.httpVersion.isEmpty { members.append(member("httpVersion", .string(transfer.httpVersion))) }
+        }
         members.append(member("findings", .array(result.findings.map(value(of:)))))
         return .object(members)
     }
@@ -65,6 +78,16 @@ public struct JSONReporter: Sendable {
 
     func member(_ key: String, _ value: JSONValue) -> JSONValue.Member { JSONValue.Member(key: key, value: value) }
     func number(_ value: Int) -> JSONValue { .number(String(value)) }
+    /// Seconds with microsecond precision: phases on a LAN are well under a millisecond.
+    func seconds(_ value: Double) -> JSONValue { .number(format6(value)) }
+}
+
+/// Seconds with microsecond precision, as text without a locale.
+func format6(_ seconds: Double) -> String {
+    guard seconds.isFinite, seconds > 0 else { return "0" }
+    let micros = Int((seconds * 1_000_000).rounded())
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
 }
 
 /// Seconds with millisecond precision, as text without a locale.

@@ -10,14 +10,16 @@ public struct JUnitReporter: Sendable {
         let text = TextReporter(useColor: false)
         let failures = report.results.filter { isFailure($0, report.failOn) && $0.status != .error }.count
         let errors = report.errorCount
-        let time = format3(report.results.compactMap(\.duration).reduce(0, +))
+        let time = format3(report.results.indices.map { report.transfer(at: $0)?.timings.total ?? report.results[$0].duration ?? 0 }.reduce(0, +))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
         out += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
-        for result in report.results {
-            let caseTime = format3(result.duration ?? 0)
+        for (index, result) in report.results.enumerated() {
+            let transfer = report.transfer(at: index)
+            // The request's total time from libcurl when there was a fetch.
+            let caseTime = format3(transfer?.timings.total ?? result.duration ?? 0)
             out += "    <testcase classname=\"contracts\" name=\"\(escape(result.contract))\" file=\"\(escape(result.file))\" time=\"\(caseTime)\">\n"
-            let body = escape(text.renderResult(result, failOn: report.failOn))
+            let body = escape(text.renderResult(result, failOn: report.failOn, transfer: transfer, redactor: report.redactor))
             if result.status == .error {
                 let message = result.findings.first { $0.kind == .transportError }?.actual ?? "transport error"
                 out += "      <error message=\"\(escape(message))\" type=\"transport-error\">\(body)</error>\n"

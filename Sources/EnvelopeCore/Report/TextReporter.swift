@@ -12,16 +12,18 @@ public struct TextReporter: Sendable {
     /// The whole report as text, ending in a newline.
     public func render(_ report: Report) -> String {
         var out = ""
-        for result in report.results {
-            out += renderResult(result, failOn: report.failOn)
+        for (index, result) in report.results.enumerated() {
+            out += renderResult(result, failOn: report.failOn, transfer: report.transfer(at: index), redactor: report.redactor)
             out += "\n"
         }
         out += summary(report) + "\n"
         return out
     }
 
-    /// One contract's block.
-    public func renderResult(_ result: ContractResult, failOn: FailLevel) -> String {
+    /// One contract's block. With a `transfer` that kept the body, each breaking finding also
+    /// shows the lines of the body around its first place, secrets hidden by `redactor`.
+    public func renderResult(_ result: ContractResult, failOn: FailLevel, transfer: TransferRecord? = nil,
+                             redactor: Redactor = Redactor()) -> String {
         var out = paint(result.contract, .bold) + "  " + result.source + "\n"
         if result.findings.isEmpty {
             out += "  " + paint("ok", .green) + (result.valid ? "" : " (invalid)") + "\n"
@@ -48,6 +50,11 @@ public struct TextReporter: Sendable {
             if finding.kind == .transportError { detail = "      " + finding.actual }
             if let location = finding.location { detail += " at \(location)" }
             out += paint(detail, .dim) + "\n"
+            if finding.severity == .breaking, let location = finding.location, let body = transfer?.body {
+                for line in BodyExcerpt().lines(of: body, at: location, note: finding.kind.rawValue) {
+                    out += "      " + redactor.redact(line) + "\n"
+                }
+            }
         }
         return out
     }

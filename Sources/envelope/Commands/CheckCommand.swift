@@ -4,51 +4,84 @@ import EnvelopeMock
 import Foundation
 
 /// `envelope check`: fetch every contract's request (from the in-process mock server unless
-/// `--base-url` is given), validate the answers and report drift.
+/// `--base-url` or `--env` is given), validate the answers and report drift.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Fetch every contract's request, validate the answers, report drift.",
         discussion: """
-            Without --base-url the bundled mocks are served on a free loopback port in this \
-            process and every contract is checked against them. With --base-url the requests go \
-            to that server instead (a live or staging API).
+            Without --base-url or --env the bundled mocks are served on a free loopback port in \
+            this process and every contract is checked against them. With --env NAME the requests \
+            go to that environment of envelope.json (its base URL and headers); --base-url names a \
+            server directly. ${VAR} in URLs and header values comes from the environment, and \
+            every such value is shown as *** in reports. Requests run --jobs at a time over \
+            shared connections; results are reported in contract order.
             """,
         options: [
             .value("--contracts", valueName: "dir", help: "Folder of contract files.", default: "Contracts"),
             .value("--mocks", valueName: "dir", help: "Folder of mocks (mappings/ and __files/) to serve.", default: "Mocks"),
-            .value("--base-url", valueName: "url", help: "Check against this server instead of the mocks."),
-            .value("--format", valueName: "format", help: "Report format: text, json, junit.", default: "text", allowed: ReportOutput.formats),
+            .value("--env", short: "-e", valueName: "name", help: "Check against this environment of the project file."),
+            .value("--config", valueName: "file", help: "The project file with the environments.", default: "envelope.json"),
+            .value("--base-url", valueName: "url", help: "Check against this server instead of the mocks (overrides the environment's)."),
+            .value("--format", valueName: "format", help: "Report format: text, json, junit, github, markdown.", default: "text", allowed: ReportOutput.formats),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),
-            .repeatable("--only", valueName: "name", help: "Check only this contract; repeat for more."),
+            .repeatable("--only", valueName: "name", help: "Check only this contract; repeat (or separate with commas) for more."),
+            .value("--shard", valueName: "i/n", help: "Check only the i-th of n deterministic slices of the contracts (for CI matrices)."),
+            .value("--jobs", short: "-j", valueName: "n", help: "Requests in flight at once.", default: "8"),
             .value("--timeout", valueName: "seconds", help: "Give up on an answer after this long.", default: "30"),
             .value("--connect-timeout", valueName: "seconds", help: "Give up connecting after this long.", default: "10"),
+            .value("--retries", valueName: "n", help: "Send again after connection failures, 429 and 503, with exponential backoff.", default: "0"),
+            .value("--retry-delay", valueName: "seconds", help: "Wait before the first retry; doubles each time (Retry-After wins).", default: "1"),
+            .value("--max-redirects", valueName: "n", help: "Follow at most this many redirects; 0 reports the redirect itself.", default: "10"),
+            .value("--max-body", valueName: "size", help: "Cut off and report answers larger than this (e.g. 512K, 64M; 0 for no limit).", default: "64M"),
+            .value("--cacert", valueName: "file", help: "Trust the CA certificates in this PEM file (e.g. a test server's own)."),
+            .flag("--insecure", short: "-k", help: "Do not verify TLS certificates (test servers only; prints a warning)."),
         ]
     )
 
     let contractsDirectory: String
     let mocksDirectory: String
+    let environmentName: String?
+    let configPath: String
     let baseURL: String?
     let output: ReportOutput
     let failOn: FailLevel
     let only: [String]
+    let shard: Shard?
+    let jobs: Int
     let timeout: Double
     let connectTimeout: Double
+    let retries: Int
+    let retryDelay: Double
+    let maxRedirects: Int
+    let maxBody: Int
+    let caCertificateFile: String?
+    let insecure: Bool
 
     init(parsed: ParsedArguments) throws(CLIError) {
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
+        environmentName = parsed.value("--env")
+        configPath = parsed.value("--config") ?? "envelope.json"
         baseURL = parsed.value("--base-url")
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
             throw .invalidValue(option: "--base-url", value: baseURL, expected: "an http:// or https:// URL", suggestion: nil)
         }
         output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
-        only = parsed.values("--only")
+        only = parsed.values("--only").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        shard = try parsed.value("--shard").map { text throws(CLIError) in try Shard(parsing: text) }
+        jobs = try parsed.integer("--jobs", in: 1...256) ?? 8
         timeout = try parsed.number("--timeout", in: 0.001...86_400) ?? 30
         connectTimeout = try parsed.number("--connect-timeout", in: 0.001...86_400) ?? 10
+        retries = try parsed.integer("--retries", in: 0...20) ?? 0
+        retryDelay = try parsed.number("--retry-delay", in: 0...600) ?? 1
+        maxRedirects = try parsed.integer("--max-redirects", in: 0...100) ?? 10
+        maxBody = try ByteSize.parse(parsed.value("--max-body") ?? "64M", option: "--max-body")
+        caCertificateFile = parsed.value("--cacert")
+        insecure = parsed.flag("--insecure")
     }
 
     func run() throws -> Int32 {
@@ -57,79 +90,117 @@ struct CheckCommand: ParsableCommand {
             Terminal.writeStandardError(set.errorText(directory: contractsDirectory) + "\n")
             return 2
         }
-        var contracts = set.contracts
-        if !only.isEmpty {
-            let known = Set(contracts.map(\.name))
-            for name in only where !known.contains(name) {
-                let suggestion = EditDistance.suggestion(for: name, among: Array(known)).map { " Did you mean '\($0)'?" } ?? ""
-                throw CommandFailure.badInput("no contract named '\(name)' in \(contractsDirectory).\(suggestion)")
+        var environment: ProjectConfig.Environment?
+        if let environmentName {
+            do {
+                environment = try ProjectConfig.load(path: configPath).environment(named: environmentName, file: configPath)
+            } catch let error as ProjectConfig.LoadError {
+                Terminal.writeStandardError(error.description + "\n")
+                return 2
             }
-            contracts = contracts.filter { only.contains($0.name) }
+        }
+        let contracts = try select(set.contracts, environment: environment)
+        if let caCertificateFile, !FileManager.default.isReadableFile(atPath: caCertificateFile) {
+            throw CommandFailure.badInput("--cacert: no readable file \(caCertificateFile) (expected a PEM file of CA certificates)")
+        }
+
+        // Plan every request before sending any, so a missing variable stops the run at once.
+        let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
+        var server: MockServer?
+        defer { server?.stop() }
+        let target: Target
+        if let baseURL {
+            target = Target(baseURL: baseURL, headers: environment?.headers ?? [], origin: environment.map { "environment \($0.name) (\(configPath))" })
+        } else if let environment {
+            target = Target(baseURL: environment.baseURL, headers: environment.headers, origin: "environment \(environment.name) (\(configPath))")
+        } else {
+            let mock = try startMockServer()
+            server = mock
+            target = Target(baseURL: mock.baseURL, headers: [], origin: nil)
+        }
+        let plans = try contracts.map { contract throws(CommandFailure) in try plan(contract, target: target, expander: expander) }
+        let redactor = Redactor(secrets: plans.flatMap(\.secrets))
+        if insecure {
+            Terminal.writeStandardError("warning: --insecure: TLS certificates are not verified, so anyone on the network path could read or change these answers. Use --cacert FILE to trust a test server's certificate instead.\n")
+        }
+
+        var results = [ContractResult?](repeating: nil, count: contracts.count)
+        var transfers = [TransferRecord?](repeating: nil, count: contracts.count)
+        let progress = ProgressLine(total: contracts.count)
+        var done = 0
+        let client = HTTPMultiClient(maxConcurrent: jobs)
+        client.run(plans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { index, outcome in
+            (results[index], transfers[index]) = evaluate(outcome, contract: contracts[index], plan: plans[index])
+            done += 1
+            progress.update(done: done, name: contracts[index].name)
+        }
+        progress.finish()
+
+        let report = redactor.redact(Report(results: results.compactMap { $0 }, failOn: failOn, transfers: transfers,
+                                            contractsDirectory: contractsDirectory))
+        try output.write(report)
+        return report.exitCode
+    }
+
+    /// The contracts this run checks: `--only` (or the environment's `only`), then `--shard`.
+    func select(_ all: [Contract], environment: ProjectConfig.Environment?) throws(CommandFailure) -> [Contract] {
+        var contracts = all
+        let wanted = only.isEmpty ? environment?.only ?? [] : only
+        if !wanted.isEmpty {
+            let known = Set(contracts.map(\.name))
+            for name in wanted where !known.contains(name) {
+                let suggestion = EditDistance.suggestion(for: name, among: Array(known)).map { " Did you mean '\($0)'?" } ?? ""
+                let origin = only.isEmpty ? " (listed in \"only\" of environment \(environment?.name ?? "") in \(configPath))" : ""
+                throw CommandFailure.badInput("no contract named '\(name)' in \(contractsDirectory)\(origin).\(suggestion)")
+            }
+            contracts = contracts.filter { wanted.contains($0.name) }
         }
         guard !contracts.isEmpty else {
             throw CommandFailure.badInput("no contracts in \(contractsDirectory) (contract files are *.json directly in that folder)")
         }
-
-        var server: MockServer?
-        let base: String
-        if let baseURL {
-            base = baseURL
-        } else {
-            let mappings: MockMappings
-            do {
-                mappings = try MockMappings.load(directory: mocksDirectory)
-            } catch {
-                throw CommandFailure.badInput("\(error)")
-            }
-            let mock = MockServer(mappings: mappings, host: "127.0.0.1", port: 0)
-            do {
-                try mock.start()
-            } catch {
-                throw CommandFailure.transport("cannot start the mock server: \(error)")
-            }
-            server = mock
-            base = mock.baseURL
-        }
-        defer { server?.stop() }
-
-        let client = HTTPClient()
-        let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
-        var results: [ContractResult] = []
-        for contract in contracts {
-            results.append(try check(contract, base: base, client: client, expander: expander))
-        }
-        try output.write(Report(results: results, failOn: failOn))
-        return Report(results: results, failOn: failOn).exitCode
+        // An empty slice is not an error: a matrix may have more jobs than contracts.
+        return shard?.select(contracts) ?? contracts
     }
 
-    /// Sends one contract's request and validates the answer.
-    func check(_ contract: Contract, base: String, client: HTTPClient, expander: TemplateExpander) throws(CommandFailure) -> ContractResult {
-        let trimmedBase = base.hasSuffix("/") ? String(base.dropLast()) : base
-        let url = trimmedBase + contract.request.target
-        let source = "\(contract.request.method) \(url)"
-        var headers: [EnvelopeHTTP.HTTPHeader] = []
-        for header in contract.request.headers {
-            do throws(TemplateExpander.MissingVariable) {
-                headers.append(EnvelopeHTTP.HTTPHeader(name: header.name, value: try expander.expand(header.value)))
-            } catch {
-                throw .badInput("contract \(contract.name) (\(FileSystem.join(contractsDirectory, contract.file))): header \(header.name) uses ${\(error.name)}, which is not set in the environment")
-            }
-        }
-        let body = contract.request.body.map { Array($0.serialized().utf8) }
-        if body != nil, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-            headers.append(EnvelopeHTTP.HTTPHeader(name: "Content-Type", value: "application/json"))
-        }
-        let request = HTTPRequest(method: contract.request.method, url: url, headers: headers, body: body,
-                                  connectTimeout: connectTimeout, timeout: timeout)
-        do throws(TransportError) {
-            let response = try client.send(request)
-            let observed = ObservedResponse(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
-            return validate(observed, against: contract, source: source, duration: response.timings.total)
+    /// Loads the mocks and serves them on a free loopback port.
+    func startMockServer() throws(CommandFailure) -> MockServer {
+        let mappings: MockMappings
+        do {
+            mappings = try MockMappings.load(directory: mocksDirectory)
         } catch {
+            throw .badInput("\(error)")
+        }
+        let mock = MockServer(mappings: mappings, host: "127.0.0.1", port: 0)
+        do {
+            try mock.start()
+        } catch {
+            throw .transport("cannot start the mock server: \(error)")
+        }
+        return mock
+    }
+
+    /// Validates one answer, or turns a transport failure into a `transport-error` finding.
+    func evaluate(_ outcome: HTTPOutcome, contract: Contract, plan: PlannedRequest) -> (ContractResult, TransferRecord?) {
+        switch outcome.result {
+        case .success(let response):
+            let observed = ObservedResponse(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
+            let result = validate(observed, against: contract, source: plan.source, duration: response.timings.total)
+            // Keep the body only when the text report will quote it.
+            let quoted = result.findings.contains { $0.severity == .breaking && $0.location != nil }
+            let timings = response.timings
+            let record = TransferRecord(
+                timings: RequestTimings(dns: timings.dns, connect: timings.connect, tls: timings.tls, firstByte: timings.firstByte, total: timings.total),
+                attempts: outcome.attempts, httpVersion: response.httpVersion, body: quoted ? response.body : nil)
+            return (result, record)
+        case .failure(let error):
+            // The description names the real URL; show the redacted one.
+            let explanation = error.description.replacing(plan.request.url, with: plan.displayURL)
+                + (outcome.attempts > 1 ? " (after \(outcome.attempts) attempts)" : "")
             let finding = DriftFinding(kind: .transportError, pointer: "", severity: .breaking,
-                                       expected: "an answer from \(url)", actual: error.description, keyword: error.name)
-            return ContractResult(contract: contract.name, file: contract.file, source: source, valid: false,
-                                  findings: [finding], contractLocation: contract.responseLocation)
+                                       expected: "an answer from \(plan.displayURL)", actual: explanation, keyword: error.name)
+            let result = ContractResult(contract: contract.name, file: contract.file, source: plan.source, valid: false,
+                                        findings: [finding], contractLocation: contract.responseLocation)
+            return (result, TransferRecord(timings: RequestTimings(), attempts: outcome.attempts))
         }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// log still reads well).
 struct ReportOutput {
     /// The formats `--format` accepts.
-    static let formats = ["text", "json", "junit"]
+    static let formats = ["text", "json", "junit", "github", "markdown"]
 
     var format: String
     var outputPath: String?
@@ -14,12 +14,16 @@ struct ReportOutput {
     /// Renders `report` and writes it.
     func write(_ report: Report) throws(CommandFailure) {
         let colorOnTerminal = Terminal.wantsColor(fileDescriptor: STDOUT_FILENO)
-        let rendered: String
+        var rendered: String
         switch format {
         case "json": rendered = JSONReporter().render(report)
         case "junit": rendered = JUnitReporter().render(report)
+        case "github": rendered = GitHubReporter().render(report)
+        case "markdown": rendered = MarkdownReporter().render(report)
         default: rendered = TextReporter(useColor: outputPath == nil && colorOnTerminal).render(report)
         }
+        // The last line of defence: no secret leaves in any format, whatever the reporter quoted.
+        rendered = report.redactor.redact(rendered)
         guard let outputPath else {
             Terminal.writeStandardOutput(rendered)
             return
@@ -30,7 +34,7 @@ struct ReportOutput {
             throw .badInput(error.description)
         }
         if format != "text" {
-            Terminal.writeStandardOutput(TextReporter(useColor: colorOnTerminal).render(report))
+            Terminal.writeStandardOutput(report.redactor.redact(TextReporter(useColor: colorOnTerminal).render(report)))
         }
     }
 }

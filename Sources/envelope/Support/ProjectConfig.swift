@@ -1,0 +1,115 @@
+import EnvelopeCore
+
+/// The project file `envelope.json`: named environments (a base URL and headers each) that
+/// `envelope check --env NAME` sends requests to.
+///
+/// ```json
+/// { "environments": { "naver": { "baseURL": "https://openapi.naver.com",
+///                                "headers": { "X-Naver-Client-Id": "${NAVER_CLIENT_ID}" },
+///                                "only": ["naver-blog"] } } }
+/// ```
+struct ProjectConfig {
+    /// One environment.
+    struct Environment {
+        /// Its name, as given to `--env`.
+        var name: String
+        /// The base URL; may use `${VAR}`.
+        var baseURL: String
+        /// Headers added to every request, in order; values may use `${VAR}`.
+        var headers: [(name: String, value: String)]
+        /// The contracts this environment serves, when it serves only some; empty for all.
+        var only: [String]
+    }
+
+    /// A project file that cannot be used, with its whole message line: `file:line:column:
+    /// error: …` like a contract's load errors, or `error: …` when there is no place.
+    struct LoadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The environments, in file order.
+    var environments: [Environment]
+
+    /// The environment called `name`, or an error naming the ones there are.
+    func environment(named name: String, file: String) throws(CommandFailure) -> Environment {
+        if let found = environments.first(where: { $0.name == name }) { return found }
+        let names = environments.map(\.name)
+        let suggestion = EditDistance.suggestion(for: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
+        let known = names.isEmpty ? "it defines none" : "it defines " + names.map { "'\($0)'" }.joined(separator: ", ")
+        throw .badInput("no environment named '\(name)' in \(file) (\(known)).\(suggestion)")
+    }
+
+    /// Reads and checks `path`; every mistake is exit 2 with `file:line:column`.
+    static func load(path: String) throws(LoadError) -> ProjectConfig {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw LoadError(description: "error: \(error.description); --env needs the project file (envelope.json at the repository root, or --config FILE)")
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
+        } catch {
+            throw LoadError(description: "\(path):\(error.location.map { "\($0):" } ?? "") error: not valid JSON: \(error.message)")
+        }
+        func fail(_ node: JSONNode, _ message: String) -> LoadError {
+            LoadError(description: "\(path):\(node.location): error: \(message)")
+        }
+        let root = document.root
+        guard root.kind == .object else { throw fail(root, "expected an object with \"environments\", found \(root.kind)") }
+        var config = ProjectConfig(environments: [])
+        for member in root.members {
+            switch member.key {
+            case "$schema", "$comment": continue
+            case "environments":
+                guard member.value.kind == .object else { throw fail(member.value, "\"environments\" must be an object of name to environment") }
+                for entry in member.value.members {
+                    config.environments.append(try environment(entry.key, entry.value, fail: fail))
+                }
+            default:
+                let hint = EditDistance.suggestion(for: member.key, among: ["environments"]).map { " Did you mean '\($0)'?" } ?? ""
+                throw fail(member.keyNode, "unknown key \"\(member.key)\" (expected \"environments\").\(hint)")
+            }
+        }
+        return config
+    }
+
+    /// One environment object.
+    private static func environment(_ name: String, _ node: JSONNode, fail: (JSONNode, String) -> LoadError) throws(LoadError) -> Environment {
+        guard node.kind == .object else { throw fail(node, "environment \"\(name)\" must be an object with \"baseURL\" and \"headers\"") }
+        var environment = Environment(name: name, baseURL: "", headers: [], only: [])
+        var sawBase = false
+        let keys = ["baseURL", "headers", "only", "$comment"]
+        for member in node.members {
+            switch member.key {
+            case "$comment": continue
+            case "baseURL":
+                guard let url = member.value.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("${") else {
+                    throw fail(member.value, "\"baseURL\" of environment \"\(name)\" must be an http:// or https:// URL")
+                }
+                environment.baseURL = url
+                sawBase = true
+            case "headers":
+                guard member.value.kind == .object else { throw fail(member.value, "\"headers\" of environment \"\(name)\" must be an object of name to value") }
+                for header in member.value.members {
+                    guard let value = header.value.stringValue else {
+                        throw fail(header.value, "header \"\(header.key)\" of environment \"\(name)\" must be a string")
+                    }
+                    environment.headers.append((header.key, value))
+                }
+            case "only":
+                guard member.value.kind == .array else { throw fail(member.value, "\"only\" of environment \"\(name)\" must be a list of contract names") }
+                for element in member.value.elements {
+                    guard let contract = element.stringValue else { throw fail(element, "\"only\" lists contract names (strings)") }
+                    environment.only.append(contract)
+                }
+            default:
+                let hint = EditDistance.suggestion(for: member.key, among: keys).map { " Did you mean '\($0)'?" } ?? ""
+                throw fail(member.keyNode, "unknown key \"\(member.key)\" in environment \"\(name)\" (expected baseURL, headers, only).\(hint)")
+            }
+        }
+        guard sawBase else { throw fail(node, "environment \"\(name)\" has no \"baseURL\"") }
+        return environment
+    }
+}
