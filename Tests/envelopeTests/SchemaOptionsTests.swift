@@ -89,3 +89,34 @@ struct RemoteReferenceTests {
         #expect(missing.standardOutput.contains("✗ /id  missing-key"))
     }
 }
+
+@Suite("Project-wide schema settings")
+struct ProjectSchemaSettingsTests {
+    @Test("refMap in envelope.json serves remote $refs for validate, like --map-ref")
+    func refMapInProjectFile() throws {
+        let project = try temporaryDirectory()
+        let source = fixtures.appendingPathComponent("RemoteRefs")
+        for item in ["contracts", "mirror", "body.json"] {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: project.appendingPathComponent(item))
+        }
+        try Data(#"{"refMap": {"https://schemas.example.com/": "mirror"}}"#.utf8).write(to: project.appendingPathComponent("envelope.json"))
+        let result = try Envelope.run(["validate", "contracts/events.json", "body.json"], in: project)
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("! /*/extra  unknown-key  1 of 2 (#1)  (warning)"))
+
+        try Data(#"{"refMpa": {}}"#.utf8).write(to: project.appendingPathComponent("envelope.json"))
+        let broken = try Envelope.run(["validate", "contracts/events.json", "body.json"], in: project)
+        #expect(broken.exitCode == 2)
+        #expect(broken.standardError == "envelope.json:1:2: error: unknown key \"refMpa\" (expected \"environments\" or \"refMap\"). Did you mean 'refMap'?\n")
+    }
+
+    @Test("check --drift moves kinds to warning or ignore, and --fail-on follows")
+    func driftOverridesOnCheck() throws {
+        let result = try Envelope.run(["check", "--only", "hanyang-menu", "--drift", "missing-key=warning", "--drift", "unexpected-null=ignore"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("! /result/list/*/DEL_POSSIBLE_YN  missing-key  9 of 9  (warning)"))
+        #expect(!result.standardOutput.contains("MENU_ID2"))
+        let strict = try Envelope.run(["check", "--only", "hanyang-menu", "--drift", "missing-key=warning", "--fail-on", "warning"])
+        #expect(strict.exitCode == 1)
+    }
+}

@@ -38,7 +38,7 @@ struct CheckCommand: ParsableCommand {
             .value("--max-body", valueName: "size", help: "Cut off and report answers larger than this (e.g. 512K, 64M; 0 for no limit).", default: "64M"),
             .value("--cacert", valueName: "file", help: "Trust the CA certificates in this PEM file (e.g. a test server's own)."),
             .flag("--insecure", short: "-k", help: "Do not verify TLS certificates (test servers only; prints a warning)."),
-        ]
+        ] + SchemaOptions.specs
     )
 
     let contractsDirectory: String
@@ -59,6 +59,7 @@ struct CheckCommand: ParsableCommand {
     let maxBody: Int
     let caCertificateFile: String?
     let insecure: Bool
+    let schemaOptions: SchemaOptions
 
     init(parsed: ParsedArguments) throws(CLIError) {
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
@@ -82,22 +83,27 @@ struct CheckCommand: ParsableCommand {
         maxBody = try ByteSize.parse(parsed.value("--max-body") ?? "64M", option: "--max-body")
         caCertificateFile = parsed.value("--cacert")
         insecure = parsed.flag("--insecure")
+        schemaOptions = try SchemaOptions(parsed: parsed)
     }
 
     func run() throws -> Int32 {
-        let set = try ContractSet.load(directory: contractsDirectory)
+        var config: ProjectConfig?
+        do {
+            config = environmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
+        } catch {
+            Terminal.writeStandardError(error.description + "\n")
+            return 2
+        }
+        var loadOptions = schemaOptions.load
+        loadOptions.mappings += config?.referenceMappings ?? []
+        let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions)
         if !set.errors.isEmpty {
             Terminal.writeStandardError(set.errorText(directory: contractsDirectory) + "\n")
             return 2
         }
         var environment: ProjectConfig.Environment?
-        if let environmentName {
-            do {
-                environment = try ProjectConfig.load(path: configPath).environment(named: environmentName, file: configPath)
-            } catch let error as ProjectConfig.LoadError {
-                Terminal.writeStandardError(error.description + "\n")
-                return 2
-            }
+        if let environmentName, let config {
+            environment = try config.environment(named: environmentName, file: configPath)
         }
         let contracts = try select(set.contracts, environment: environment)
         if let caCertificateFile, !FileManager.default.isReadableFile(atPath: caCertificateFile) {
@@ -184,7 +190,7 @@ struct CheckCommand: ParsableCommand {
         switch outcome.result {
         case .success(let response):
             let observed = ObservedResponse(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
-            let result = validate(observed, against: contract, source: plan.source, duration: response.timings.total)
+            let result = validate(observed, against: contract, source: plan.source, policy: schemaOptions.policy, duration: response.timings.total)
             // Keep the body only when the text report will quote it.
             let quoted = result.findings.contains { $0.severity == .breaking && $0.location != nil }
             let timings = response.timings

@@ -39,11 +39,19 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
+        // The project file's refMap applies here too, as it does for check.
+        var loadOptions = schemaOptions.load
+        do {
+            loadOptions.mappings += try ProjectConfig.loadIfPresent(path: "envelope.json")?.referenceMappings ?? []
+        } catch {
+            Terminal.writeStandardError(error.description + "\n")
+            return 2
+        }
         let directory = (contractPath as NSString).deletingLastPathComponent
         let name = (contractPath as NSString).lastPathComponent
         let contract: Contract
         do {
-            contract = try ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory, options: schemaOptions.load)
+            contract = try ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory, options: loadOptions)
         } catch {
             Terminal.writeStandardError((directory.isEmpty ? error.description : FileSystem.join(directory, error.description)) + "\n")
             return 2

@@ -1,3 +1,4 @@
+import Foundation
 import EnvelopeCore
 
 /// The project file `envelope.json`: named environments (a base URL and headers each) that
@@ -29,6 +30,23 @@ struct ProjectConfig {
 
     /// The environments, in file order.
     var environments: [Environment]
+    /// `refMap`: URI prefixes whose `$ref`s are read from local folders (relative to the
+    /// project file), like `--map-ref PREFIX=DIR`.
+    var refMap: [(prefix: String, directory: String)] = []
+
+    /// The project file at `path` if there is one (nothing if not), for settings that apply
+    /// without `--env`, such as `refMap`.
+    static func loadIfPresent(path: String) throws(LoadError) -> ProjectConfig? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try load(path: path)
+    }
+
+    /// The reference mappings of `refMap`, for contract loading.
+    var referenceMappings: [SchemaCompiler.ReferenceMapping] {
+        refMap.map { entry in
+            SchemaCompiler.ReferenceMapping(prefix: entry.prefix) { path in try FileSystem.read(FileSystem.join(entry.directory, path)) }
+        }
+    }
 
     /// The environment called `name`, or an error naming the ones there are.
     func environment(named name: String, file: String) throws(CommandFailure) -> Environment {
@@ -62,14 +80,21 @@ struct ProjectConfig {
         for member in root.members {
             switch member.key {
             case "$schema", "$comment": continue
+            case "refMap":
+                guard member.value.kind == .object else { throw fail(member.value, "\"refMap\" must be an object of URI prefix to folder") }
+                let base = (path as NSString).deletingLastPathComponent
+                for entry in member.value.members {
+                    guard let folder = entry.value.stringValue else { throw fail(entry.value, "the folder for \"\(entry.key)\" must be a string") }
+                    config.refMap.append((entry.key, folder.hasPrefix("/") || base.isEmpty ? folder : FileSystem.join(base, folder)))
+                }
             case "environments":
                 guard member.value.kind == .object else { throw fail(member.value, "\"environments\" must be an object of name to environment") }
                 for entry in member.value.members {
                     config.environments.append(try environment(entry.key, entry.value, fail: fail))
                 }
             default:
-                let hint = EditDistance.suggestion(for: member.key, among: ["environments"]).map { " Did you mean '\($0)'?" } ?? ""
-                throw fail(member.keyNode, "unknown key \"\(member.key)\" (expected \"environments\").\(hint)")
+                let hint = EditDistance.suggestion(for: member.key, among: ["environments", "refMap"]).map { " Did you mean '\($0)'?" } ?? ""
+                throw fail(member.keyNode, "unknown key \"\(member.key)\" (expected \"environments\" or \"refMap\").\(hint)")
             }
         }
         return config
