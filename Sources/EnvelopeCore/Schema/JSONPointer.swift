@@ -1,20 +1,46 @@
-import Foundation
-
 /// JSON Pointer (RFC 6901) helpers.
 public enum JSONPointer {
     /// Escapes one reference token: `~` → `~0`, `/` → `~1`.
     public static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var out = ""
+        for character in token.unicodeScalars {
+            switch character {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Unescapes one reference token: `~1` → `/`, `~0` → `~` (RFC 6901).
+    public static func unescape<Token: StringProtocol>(_ token: Token) -> String {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
+        var out = ""
+        var scalars = token.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "~" else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalars.next() {
+            case "0": out += "~"
+            case "1": out += "/"
+            case let other?:
+                out += "~"
+                out.unicodeScalars.append(other)
+            case nil: out += "~"
+            }
+        }
+        return out
     }
 
     /// Splits a pointer into unescaped tokens; nil if it does not start with `/` (and is not "").
     public static func tokens(_ pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
         guard pointer.hasPrefix("/") else { return nil }
-        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        }
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescape($0) }
     }
 }
 

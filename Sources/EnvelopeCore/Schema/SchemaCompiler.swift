@@ -238,15 +238,17 @@ public struct SchemaCompiler {
 
     // MARK: - Nodes
 
-    private mutating func compileNode(documentURI: String, pointer: String) throws(ContractError) -> Int {
+    private mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
         let key = documentURI + "#" + pointer
         if let index = compiled[key] { return index }
-        guard let json = documents[documentURI]?.root.resolve(pointer: pointer) else {
+        guard let json = known ?? documents[documentURI]?.root.resolve(pointer: pointer) else {
             throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
         }
         let file = display(documentURI)
         let index = schema.nodes.count
-        var node = SchemaNode(file: file, pointer: pointer, location: json.location)
+        // Only the offset now: line:column costs a scan and is needed only for an error.
+        var node = SchemaNode(file: file, pointer: pointer, location: SourceLocation(line: 0, column: 0, offset: json.offset))
+        node.documentURI = documentURI
         schema.nodes.append(node)
         compiled[key] = index
         let baseURI = base(of: documentURI, pointer: pointer)
@@ -272,12 +274,12 @@ public struct SchemaCompiler {
             func fail(_ message: String) -> ContractError {
                 .invalidSchema(file: file, at: value.location, pointer: here, message: message)
             }
-            func subschema() throws(ContractError) -> Int { try compileNode(documentURI: documentURI, pointer: here) }
+            func subschema() throws(ContractError) -> Int { try compileNode(documentURI: documentURI, pointer: here, json: value) }
             func subschemas() throws(ContractError) -> [Int] {
                 guard value.kind == .array, value.count > 0 else { throw fail("'\(member.key)' expects a non-empty array of schemas") }
                 var result: [Int] = []
-                for position in 0..<value.count {
-                    result.append(try compileNode(documentURI: documentURI, pointer: here + "/\(position)"))
+                for (position, element) in value.elements.enumerated() {
+                    result.append(try compileNode(documentURI: documentURI, pointer: here + "/\(position)", json: element))
                 }
                 return result
             }
@@ -285,7 +287,7 @@ public struct SchemaCompiler {
                 guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
                 var result: [(name: String, schema: Int)] = []
                 for property in value.members {
-                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(property.key))))
+                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(property.key), json: property.value)))
                 }
                 return result
             }
@@ -330,7 +332,7 @@ public struct SchemaCompiler {
                 guard value.kind == .object else { throw fail("'patternProperties' expects an object of schemas") }
                 for property in value.members {
                     guard let regex = SchemaRegex(property.key) else { throw fail("'\(property.key)' is not a valid regular expression") }
-                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(property.key))
+                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(property.key), json: property.value)
                     node.patternProperties.append((regex, compiledProperty))
                 }
             case "propertyNames": node.propertyNames = try subschema()
@@ -382,7 +384,7 @@ public struct SchemaCompiler {
             case "$defs", "definitions":
                 guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
                 for definition in value.members {
-                    _ = try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(definition.key))
+                    _ = try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(definition.key), json: definition.value)
                 }
             case "$dynamicAnchor", "$anchor":
                 guard let name = value.stringValue, !name.isEmpty else { throw fail("'\(member.key)' expects a name") }
@@ -532,7 +534,8 @@ public struct SchemaCompiler {
                 if seen.contains(next) {
                     let node = schema.nodes[start]
                     let names = (chain + [next]).map { "\(schema.nodes[$0].file)#\(schema.nodes[$0].pointer)" }
-                    throw .referenceCycle(file: node.file, at: node.location, chain: names)
+                    let location = documents[node.documentURI]?.location(ofOffset: node.location.offset) ?? node.location
+                    throw .referenceCycle(file: node.file, at: location, chain: names)
                 }
                 seen.insert(next)
                 chain.append(next)

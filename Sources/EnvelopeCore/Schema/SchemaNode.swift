@@ -10,8 +10,11 @@ public struct SchemaNode: Sendable {
     public var file: String
     /// The JSON Pointer of the schema inside its file.
     public var pointer: String
-    /// The line and column of the schema in its file.
+    /// Where the schema starts in its file (the byte offset; line and column are filled in
+    /// only for errors, since computing them costs a scan of the file).
     public var location: SourceLocation
+    /// The URI of the document the schema is in.
+    var documentURI = ""
 
     /// The resource (file) the schema belongs to, an index into ``CompiledSchema/resources``.
     public var resource = 0
