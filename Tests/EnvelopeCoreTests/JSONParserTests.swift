@@ -111,4 +111,30 @@ struct JSONParserTests {
         let doc = try JSONDocument.parse([0xEF, 0xBB, 0xBF] + Array("{\"a\":1}".utf8))
         #expect(doc.root["a"]?.intValue == 1)
     }
+
+    @Test("huge numbers parse and keep their text; they never crash the number accessors")
+    func hugeNumbers() throws {
+        let doc = try JSONDocument.parse("[1e999999, -1e999999, 123456789012345678901234567890, 1e-999999, 0.0000000000000000000000001]")
+        let elements = doc.root.elements
+        #expect(elements.map(\.numberText) == ["1e999999", "-1e999999", "123456789012345678901234567890", "1e-999999", "0.0000000000000000000000001"])
+        #expect(elements[0].doubleValue == .infinity)
+        #expect(elements[0].intValue == nil)
+        #expect(elements[0].isInteger == false)
+        #expect(elements[2].intValue == nil)
+        #expect(elements[2].isInteger)
+        #expect(elements[3].doubleValue == 0)
+    }
+
+    @Test("truncated input at every position is an error with a place, never a crash")
+    func truncatedInput() {
+        let text = Array(#"{"a": [1, 2.5, "x\u00e9", true, null, {"b": false}]}"#.utf8)
+        for length in 0..<text.count {
+            do {
+                _ = try JSONDocument.parse(Array(text[0..<length]))
+                Issue.record("parsed a truncated document of \(length) bytes")
+            } catch {
+                #expect(error.location != nil)
+            }
+        }
+    }
 }
