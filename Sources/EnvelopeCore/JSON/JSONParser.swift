@@ -32,6 +32,7 @@ struct JSONParser {
         var failure: JSONError?
         let tape = [JSONTapeEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             guard let tapeBase = buffer.baseAddress else { return }
+            MemoryAdvice.preferHugePages(UnsafeMutableRawPointer(tapeBase), byteCount: capacity * MemoryLayout<JSONTapeEntry>.stride)
             var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
             do throws(JSONError) {
                 try parser.run()

@@ -1,3 +1,4 @@
+import EnvelopeCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +35,7 @@ enum FileSystem {
         var failure: Int32 = 0
         let size = max(Int(status.st_size), 0)
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            if let base = buffer.baseAddress { MemoryAdvice.preferHugePages(UnsafeMutableRawPointer(base), byteCount: size) }
             var filled = 0
             while filled < size {
                 let got = systemRead(descriptor, buffer.baseAddress.unsafelyUnwrapped + filled, size - filled)
