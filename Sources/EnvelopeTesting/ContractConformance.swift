@@ -19,6 +19,32 @@ public enum ContractConformance {
         return validate(ObservedResponse(status: status, headers: headers, body: body), against: contract, source: contractPath)
     }
 
+    /// Checks `body` (and, if given, status and headers) against a loaded contract.
+    public static func check(_ body: [UInt8], against contract: Contract, status: Int? = nil,
+                             headers: [(name: String, value: String)] = []) -> ContractResult {
+        validate(ObservedResponse(status: status, headers: headers, body: body), against: contract, source: contract.file)
+    }
+
+    /// The drift report when `body` fails the contract at `failOn`, nil when it conforms; a
+    /// contract that cannot be loaded is a failure too, described by its load error. What
+    /// `expectConforms` and `assertConforms` fail with.
+    public static func failureReport(_ body: [UInt8], to contract: ContractReference, status: Int? = nil,
+                                     headers: [(name: String, value: String)] = [], failOn: FailLevel = .breaking) -> String? {
+        let result: ContractResult
+        switch contract {
+        case .file(let path):
+            do {
+                result = try check(body, against: path, status: status, headers: headers)
+            } catch {
+                return "cannot check against \(path): \(error)"
+            }
+        case .loaded(let loaded):
+            result = check(body, against: loaded, status: status, headers: headers)
+        }
+        let report = Report(results: [result], failOn: failOn)
+        return report.exitCode == 0 ? nil : TextReporter().render(report)
+    }
+
     /// Throws ``DriftReportError`` when `body` has findings at or above `failOn`.
     public static func requireConformance(_ body: [UInt8], to contractPath: String, status: Int? = nil,
                                           headers: [(name: String, value: String)] = [], failOn: FailLevel = .breaking) throws {
@@ -39,4 +65,17 @@ public struct DriftReportError: Error, CustomStringConvertible {
 
     /// The text report.
     public var description: String { report }
+}
+
+/// A contract for the conformance helpers: a file to load, or a contract already loaded.
+public enum ContractReference: Sendable, ExpressibleByStringLiteral {
+    /// The contract file at this path (its `$ref`s resolve from its folder).
+    case file(String)
+    /// A loaded contract (from ``ContractLoader`` or `Contract.derived(from:)`).
+    case loaded(Contract)
+
+    /// A path written as a string literal.
+    public init(stringLiteral path: String) {
+        self = .file(path)
+    }
 }

@@ -137,4 +137,18 @@ struct JSONParserTests {
             }
         }
     }
+
+    @Test("unclosed brackets fill the tape to one entry per byte and still end in a clean error (found by the fuzzer)")
+    func unclosedBrackets() {
+        for text in ["[[[[[[[[[[", "[{\"a\":[[[[", "{\"\":[{\"\":[", "[", "[[]", "[[],[[],["] {
+            #expect(throws: JSONError.self) { try JSONDocument.parse(text) }
+        }
+        let deep = String(repeating: "[", count: 400)
+        do {
+            _ = try JSONDocument.parse(deep)
+            Issue.record("parsed unclosed brackets")
+        } catch {
+            #expect(error.description == "1:401: expected a value or ']', found the end of the input (is the text cut short?)")
+        }
+    }
 }

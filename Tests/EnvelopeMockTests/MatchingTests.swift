@@ -100,12 +100,9 @@ struct MatchingTests {
                                      response: ResponseDefinition(), source: MappingSource(file: "many.json", index: index)))
         }
         let matcher = StubMatcher(stubs: stubs)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for index in stride(from: 0, to: 10_000, by: 7) {
-                #expect(matcher.match(MockRequest(method: "GET", target: "/item/\(index)"))?.name == "s\(index)")
-            }
+        // Speed is measured in Benchmarks/mock/; here only that every stub is found.
+        for index in stride(from: 0, to: 10_000, by: 7) {
+            #expect(matcher.match(MockRequest(method: "GET", target: "/item/\(index)"))?.name == "s\(index)")
         }
-        #expect(elapsed < .seconds(2))
     }
 }

@@ -54,7 +54,12 @@ struct MockServerTests {
         #expect(text.contains("HTTP/1.1 201 Created\r\n"), "\(text)")
         #expect(text.hasSuffix("\r\n\r\ncreated"))
         #expect(elapsed >= 0.14)
-        #expect(elapsed < 0.9, "curl waited for 100 Continue")
+        // The interim answer comes as soon as the head is read, before any body byte.
+        let client = try RawClient(port: server.port)
+        client.send("POST /items/12 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n")
+        #expect(try client.readResponse(head: true).status == 100)
+        client.send("{}")
+        #expect(try client.readResponse().status == 201)
     }
 
     @Test("python http.client: two requests on one keep-alive connection")

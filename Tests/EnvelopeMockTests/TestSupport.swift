@@ -20,11 +20,21 @@ enum Fixtures {
 
 /// Starts a server on a free port with the fixture mocks (or `mappings`).
 func startServer(_ mappings: MockMappings? = nil, usePoll: Bool = false, workers: Int? = nil,
-                 parser: HTTPRequestParser = HTTPRequestParser(), idleTimeout: Double = 60) throws -> MockServer {
-    let server = MockServer(mappings: try mappings ?? Fixtures.loadMocks(), host: "127.0.0.1", port: 0, workers: workers,
-                            log: nil, parser: parser, usePoll: usePoll, drainTimeout: 5, idleTimeout: idleTimeout)
+                 options: MockServerOptions = MockServerOptions(), idleTimeout: Double = 60) throws -> MockServer {
+    var options = options
+    options.port = 0
+    options.workers = workers ?? options.workers
+    options.drainTimeout = 5
+    options.idleTimeout = idleTimeout
+    if options.filesDirectory == nil { options.filesDirectory = Fixtures.mocks + "/__files" }
+    let server = MockServer(mappings: try mappings ?? Fixtures.loadMocks(), options: options, log: nil, usePoll: usePoll)
     try server.start()
     return server
+}
+
+/// Stubs parsed from one mapping file's JSON text (fails the test on a load error).
+func stubs(_ json: String, filesDirectory: String = Fixtures.mocks + "/__files") throws -> MockMappings {
+    MockMappings(stubs: try MockMappings.parse(Array(json.utf8), file: "test.json", filesDirectory: filesDirectory))
 }
 
 /// Runs a program and returns its exit status and standard output.

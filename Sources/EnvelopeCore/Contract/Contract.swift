@@ -17,6 +17,9 @@ public struct Contract: Sendable {
     public var schema: CompiledSchema
     /// Where `response` is written in the contract file, for annotations.
     public var responseLocation: SourceLocation
+    /// For a contract that describes a URL (a deep link) rather than an HTTP exchange: its
+    /// scheme, host, path and query schema. Nil for HTTP contracts.
+    public var url: URLContract? = nil
 }
 
 /// The request a contract sends.

@@ -42,6 +42,10 @@ public enum ContractLoader {
         }
         let reader = FieldReader(file: file)
         let root = document.root
+        // A contract describes either an HTTP exchange (request/response) or a URL (url).
+        if root["url"] != nil {
+            return try loadURLContract(root, document: document, file: file, read: read, options: options)
+        }
         try reader.expectObject(root, "the contract", allowed: ["contract", "summary", "request", "response", "drift", "assertFormats", "$schema", "$comment"])
         let name = try reader.string(root, "contract")
         let summary = try reader.optionalString(root, "summary")

@@ -25,10 +25,11 @@ struct JSONParser {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw .unexpectedEnd(expected: "a JSON value", at: SourceLocation(line: 1, column: 1, offset: 0))
         }
-        // Every value takes at least one byte and all but the last need a separator, so a
-        // document of n bytes has at most n/2 + 1 values. Reserving that bound up front means
-        // the tape never moves; pages that are never written are never made resident.
-        let capacity = bytes.count / 2 + 2
+        // Every value on the tape starts at its own byte, so n bytes make at most n values —
+        // also for invalid input such as n unclosed brackets, which is parsed up to its end
+        // before the error shows. Reserving that bound up front means the tape never moves;
+        // pages that are never written are never made resident.
+        let capacity = bytes.count + 2
         var failure: JSONError?
         let tape = [JSONTapeEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             guard let tapeBase = buffer.baseAddress else { return }

@@ -17,7 +17,8 @@ public struct MockRequest: Sendable {
         self.method = method
         var url = Substring(target)
         if url.hasPrefix("http://") || url.hasPrefix("https://") {
-            let afterScheme = url[url.index(url.firstIndex(of: ":")!, offsetBy: 3)...]
+            let schemeEnd = url.firstIndex(of: ":") ?? url.startIndex
+            let afterScheme = url[(url.index(schemeEnd, offsetBy: 3, limitedBy: url.endIndex) ?? url.endIndex)...]
             if let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) {
                 url = afterScheme[slash...]
                 if url.hasPrefix("?") { url = "/" + url }
@@ -56,6 +57,23 @@ public struct MockRequest: Sendable {
     /// The first value of query parameter `name`.
     public func queryValue(_ name: String) -> String? {
         queryParameters.first { $0.name == name }?.value
+    }
+
+    /// The values of cookie `name` from every `Cookie` header (`a=1; b=2`), in order.
+    public func cookieValues(_ name: String) -> [String] {
+        var values: [String] = []
+        for header in headers where header.hasName("Cookie") {
+            for pair in header.value.split(separator: ";") {
+                let trimmed = pair.trimmingOWS()
+                guard let equals = trimmed.firstIndex(of: "=") else { continue }
+                guard trimmed[..<equals].trimmingOWS() == name else { continue }
+                var value = trimmed[trimmed.index(after: equals)...].trimmingOWS()
+                // RFC 6265: a cookie value may be wrapped in double quotes.
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
+                values.append(String(value))
+            }
+        }
+        return values
     }
 
     /// The first value of header `name` (case-insensitive).

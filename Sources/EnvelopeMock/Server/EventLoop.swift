@@ -35,6 +35,9 @@ private final class Connection {
     var timerDeadline: UInt64 = 0
     /// When bytes last arrived or left (monotonic nanoseconds), for the idle timeout.
     var lastActivity: UInt64 = 0
+    /// When the first byte of a request head still incomplete arrived (0: none pending), for
+    /// the head timeout (408).
+    var headStartedAt: UInt64 = 0
 
     init(fd: Int32, serial: UInt64) {
         self.fd = fd
@@ -76,6 +79,7 @@ final class EventLoop: @unchecked Sendable {
     private let wakeWrite: Int32
     private let drainTimeoutNanoseconds: UInt64
     private let idleTimeoutNanoseconds: UInt64
+    private let headTimeoutNanoseconds: UInt64
     private var nextIdleSweep: UInt64 = 0
 
     private var connections: [Connection?] = []
@@ -94,7 +98,7 @@ final class EventLoop: @unchecked Sendable {
     private static let lingerNanoseconds: UInt64 = 2_000_000_000
 
     init?(listener: Int32, responder: StubResponder, parser: HTTPRequestParser, usePoll: Bool, drainTimeout: Double,
-          idleTimeout: Double) {
+          idleTimeout: Double, headTimeout: Double) {
         guard let (wakeRead, wakeWrite) = Socket.makeWakePipe() else { return nil }
         #if os(Linux)
         let poller: Poller? = usePoll ? PollPoller() : EpollPoller()
@@ -114,6 +118,7 @@ final class EventLoop: @unchecked Sendable {
         self.wakeWrite = wakeWrite
         self.drainTimeoutNanoseconds = UInt64(max(0, drainTimeout) * 1e9)
         self.idleTimeoutNanoseconds = UInt64(max(0.001, idleTimeout) * 1e9)
+        self.headTimeoutNanoseconds = UInt64(max(0.001, headTimeout) * 1e9)
         self.readBuffer = .allocate(byteCount: Self.readChunk, alignment: 16)
     }
 
@@ -323,8 +328,21 @@ final class EventLoop: @unchecked Sendable {
             }
             switch result {
             case .incomplete:
+                // Slowloris: a head that takes too long gets 408 and the connection closes.
+                let now = Socket.now()
+                if connection.headStartedAt == 0 { connection.headStartedAt = now }
+                if now &- connection.headStartedAt >= headTimeoutNanoseconds {
+                    offset = connection.input.count
+                    connection.headStartedAt = 0
+                    let error = HTTPParseError(status: 408, reason: "the request head did not arrive within \(headTimeoutSeconds) seconds")
+                    connection.pending.append(PendingReply(reply: responder.reply(to: error), readyAt: 0))
+                    connection.closeAfterPending = true
+                    return true
+                }
+                armTimer(connection, at: connection.headStartedAt + headTimeoutNanoseconds)
                 return parsedAny
             case .awaitingBody(let expectsContinue):
+                connection.headStartedAt = 0
                 if expectsContinue, !connection.continueSent {
                     connection.continueSent = true
                     connection.pending.append(PendingReply(reply: Reply(response: nil, raw: Self.continueBytes, close: false), readyAt: 0))
@@ -334,9 +352,19 @@ final class EventLoop: @unchecked Sendable {
                 offset += consumed
                 parsedAny = true
                 connection.continueSent = false
+                connection.headStartedAt = 0
                 let reply = responder.reply(to: request, forceClose: draining)
-                let readyAt = reply.delayMilliseconds > 0 ? Socket.now() + UInt64(reply.delayMilliseconds) * 1_000_000 : 0
-                connection.pending.append(PendingReply(reply: reply, readyAt: readyAt))
+                let now = Socket.now()
+                let start = reply.delayMilliseconds > 0 ? now + UInt64(reply.delayMilliseconds) * 1_000_000 : 0
+                if reply.dribble == nil {
+                    connection.pending.append(PendingReply(reply: reply, readyAt: start))
+                } else {
+                    // chunkedDribbleDelay: the pieces go out on their own timers, in order.
+                    for (piece, after) in reply.dribblePieces() {
+                        let readyAt = after == 0 ? start : max(start, now) + UInt64(after) * 1_000_000
+                        connection.pending.append(PendingReply(reply: piece, readyAt: readyAt))
+                    }
+                }
                 if reply.close { connection.closeAfterPending = true }
             case .failure(let error):
                 offset = connection.input.count
@@ -346,6 +374,11 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         return parsedAny
+    }
+
+    private var headTimeoutSeconds: String {
+        let seconds = Double(headTimeoutNanoseconds) / 1e9
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
     private static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -362,9 +395,11 @@ final class EventLoop: @unchecked Sendable {
                 connection.output.removeAll(keepingCapacity: true)
                 connection.outputOffset = 0
             }
-            // A draining server closes after this answer, and says so if it still can.
-            let close = pending.reply.close || (draining && pending.reply.response != nil)
-            pending.reply.encode(into: &connection.output, close: close)
+            // A draining server closes after this answer, and says so if it still can. A piece
+            // of a dribbled answer closes only with the last piece.
+            let drainClose = draining && pending.reply.response != nil
+            let close = pending.reply.close || (drainClose && !pending.reply.continues)
+            pending.reply.encode(into: &connection.output, close: close || drainClose || pending.reply.announceClose)
             taken += 1
             if close {
                 // Nothing after a closing answer is sent.

@@ -12,8 +12,9 @@ import Darwin
 /// Non-blocking sockets served by a few event loops (epoll on Linux, poll elsewhere), each on
 /// its own thread, sharing one listening socket: no thread per connection. Keep-alive,
 /// pipelining, HEAD, `Expect: 100-continue`, chunked request bodies and response delays are
-/// handled; malformed requests get 400 (431 for a head over 16 KB) and the connection closes.
-/// Connections quiet for 60 seconds are closed.
+/// handled; malformed requests get 400 (431 for a head over 16 KB, 413 for a body over the
+/// limit, 408 for a head that arrives too slowly) and the connection closes. Connections quiet
+/// for 60 seconds are closed. `/__admin` serves WireMock's admin API (``AdminAPI``).
 ///
 /// ```swift
 /// let server = MockServer(mappings: try MockMappings.load(directory: "Mocks"), port: 0)
@@ -23,22 +24,25 @@ import Darwin
 /// ```
 public final class MockServer: @unchecked Sendable {
     // `@unchecked Sendable` is sound: the `let`s are immutable Sendable values, and every `var`
-    // (state, boundPort, listener, loops) is read and written only while holding `condition`.
+    // (state, boundPort, listeners, loops) is read and written only while holding `condition`.
     // The event loops receive their own data when started and share only Sendable values.
 
     public let host: String
     private let requestedPort: UInt16
+    private let store: MockStore
+    private let journal: RequestJournal
     private let responder: StubResponder
     private let workerCount: Int
     private let usePoll: Bool
     private let drainTimeout: Double
     private let idleTimeout: Double
+    private let headTimeout: Double
     private let parser: HTTPRequestParser
 
     private let condition = NSCondition()
     private var state = State.idle
     private var boundPort: UInt16 = 0
-    private var listener: Int32 = -1
+    private var listeners: [Int32] = []
     private var loops: [EventLoop] = []
 
     private enum State {
@@ -54,21 +58,48 @@ public final class MockServer: @unchecked Sendable {
     ///     call ``stop()`` from it).
     public convenience init(mappings: MockMappings, host: String = "127.0.0.1", port: UInt16 = 8080,
                             workers: Int? = nil, log: (@Sendable (MockRequestRecord) -> Void)? = nil) {
-        self.init(mappings: mappings, host: host, port: port, workers: workers, log: log,
-                  parser: HTTPRequestParser(), usePoll: false, drainTimeout: 10, idleTimeout: 60)
+        self.init(mappings: mappings, options: MockServerOptions(host: host, port: port, workers: workers), log: log)
     }
 
-    /// The designated initializer, with knobs for tests (poll instead of epoll, limits).
-    init(mappings: MockMappings, host: String, port: UInt16, workers: Int?, log: (@Sendable (MockRequestRecord) -> Void)?,
-         parser: HTTPRequestParser, usePoll: Bool, drainTimeout: Double, idleTimeout: Double = 60) {
-        self.host = host
-        self.requestedPort = port
-        self.responder = StubResponder(mappings: mappings, log: log)
-        self.workerCount = max(1, workers ?? min(2, ProcessInfo.processInfo.activeProcessorCount))
+    /// A server with every knob in `options` (limits, timeouts, journal, drift injection).
+    public convenience init(mappings: MockMappings, options: MockServerOptions, log: (@Sendable (MockRequestRecord) -> Void)? = nil) {
+        self.init(mappings: mappings, options: options, log: log, usePoll: false)
+    }
+
+    /// The designated initializer; `usePoll` lets tests exercise poll(2) instead of epoll.
+    init(mappings: MockMappings, options: MockServerOptions, log: (@Sendable (MockRequestRecord) -> Void)?, usePoll: Bool) {
+        self.host = options.host
+        self.requestedPort = options.port
+        let store = MockStore(stubs: mappings.stubs, injections: options.injections)
+        let journal = RequestJournal(capacity: options.journalCapacity)
+        let admin = options.adminEnabled
+            ? AdminAPI(store: store, journal: journal, filesDirectory: options.filesDirectory ?? "__files") : nil
+        self.store = store
+        self.journal = journal
+        self.responder = StubResponder(store: store, journal: journal, admin: admin, log: log)
+        self.workerCount = max(1, options.workers ?? min(2, ProcessInfo.processInfo.activeProcessorCount))
         self.usePoll = usePoll
-        self.drainTimeout = drainTimeout
-        self.idleTimeout = idleTimeout
-        self.parser = parser
+        self.drainTimeout = options.drainTimeout
+        self.idleTimeout = options.idleTimeout
+        self.headTimeout = options.headTimeout
+        self.parser = HTTPRequestParser(maxBodyBytes: max(0, options.maxBodyBytes))
+    }
+
+    /// Replaces the stubs that came from files (``MappingWatcher`` calls this after a reload).
+    /// Stubs added through the admin API stay; requests already being answered are not affected.
+    public func replaceMappings(_ mappings: MockMappings) {
+        store.replaceFileStubs(mappings.stubs)
+    }
+
+    /// The stubs in force now, in the order they are tried.
+    public var currentStubs: [StubMapping] {
+        let matcher = store.snapshot().matcher
+        return matcher.ranked.map { matcher.stubs[$0] }
+    }
+
+    /// The request journal, newest first.
+    public var journalEntries: [JournalEntry] {
+        journal.all()
     }
 
     deinit {
@@ -98,7 +129,27 @@ public final class MockServer: @unchecked Sendable {
         guard state == .idle else { throw .alreadyStarted }
         guard let address = Socket.Address(host: host) else { throw .invalidHost(host) }
         let listener: Int32
-        switch Socket.listen(address: address, port: requestedPort, backlog: 4096) {
+        #if os(Linux)
+        // One listening socket per event loop (SO_REUSEPORT): the kernel spreads connections
+        // evenly, where one shared socket lets whichever loop wakes first take a whole burst.
+        let spread = workerCount > 1
+        #else
+        let spread = false  // Darwin's SO_REUSEPORT does not balance; the loops share one socket.
+        #endif
+        var port = requestedPort
+        if spread {
+            // SO_REUSEPORT would let this server silently share a port with another one that
+            // also sets it. Claim the port alone first (a free one for port 0): that fails
+            // with EADDRINUSE if anything listens there; then release it for the loops.
+            switch Socket.listen(address: address, port: requestedPort, backlog: 1) {
+            case .failure(let failure):
+                if failure.operation == "bind", failure.code == EADDRINUSE { throw .addressInUse(host: host, port: requestedPort) }
+            case .success(let (probe, probePort)):
+                port = probePort
+                _ = systemClose(probe)
+            }
+        }
+        switch Socket.listen(address: address, port: port, backlog: 4096, reusePort: spread) {
         case .failure(let failure):
             if failure.operation == "bind" {
                 if failure.code == EADDRINUSE { throw .addressInUse(host: host, port: requestedPort) }
@@ -109,17 +160,23 @@ public final class MockServer: @unchecked Sendable {
             listener = fd
             boundPort = port
         }
+        var listeners = [listener]
         var loops: [EventLoop] = []
-        for _ in 0..<workerCount {
-            guard let loop = EventLoop(listener: listener, responder: responder, parser: parser, usePoll: usePoll,
-                                       drainTimeout: drainTimeout, idleTimeout: idleTimeout)
+        for index in 0..<workerCount {
+            var loopListener = listener
+            if spread, index > 0, case .success(let (fd, _)) = Socket.listen(address: address, port: boundPort, backlog: 4096, reusePort: true) {
+                loopListener = fd
+                listeners.append(fd)
+            }
+            guard let loop = EventLoop(listener: loopListener, responder: responder, parser: parser, usePoll: usePoll,
+                                       drainTimeout: drainTimeout, idleTimeout: idleTimeout, headTimeout: headTimeout)
             else {
                 let code = errno
                 for loop in loops {
                     loop.requestStop()
                     loop.finished.wait()
                 }
-                _ = systemClose(listener)
+                for fd in listeners { _ = systemClose(fd) }
                 boundPort = 0
                 throw .systemCallFailed(operation: "creating an event loop", code: code, reason: String(cString: strerror(code)))
             }
@@ -128,7 +185,7 @@ public final class MockServer: @unchecked Sendable {
             thread.name = "envelope-mock-\(loops.count)"
             thread.start()
         }
-        self.listener = listener
+        self.listeners = listeners
         self.loops = loops
         state = .running
     }
@@ -155,16 +212,16 @@ public final class MockServer: @unchecked Sendable {
             state = .stopping
         }
         let loops = self.loops
-        let listener = self.listener
+        let listeners = self.listeners
         condition.unlock()
 
         for loop in loops { loop.requestStop() }
         for loop in loops { loop.finished.wait() }
-        _ = systemClose(listener)
+        for fd in listeners { _ = systemClose(fd) }
 
         condition.lock()
         self.loops = []
-        self.listener = -1
+        self.listeners = []
         state = .stopped
         condition.broadcast()
         condition.unlock()

@@ -48,7 +48,9 @@ enum Socket {
 
     /// Creates a non-blocking, close-on-exec listening socket bound to `address`:`port`.
     /// Returns the descriptor and the port actually bound (useful with port 0).
-    static func listen(address: Address, port: UInt16, backlog: Int32) -> Result<(Int32, UInt16), SocketFailure> {
+    /// With `reusePort`, several sockets may bind the same port and Linux spreads new
+    /// connections over them (SO_REUSEPORT), one socket per event loop.
+    static func listen(address: Address, port: UInt16, backlog: Int32, reusePort: Bool = false) -> Result<(Int32, UInt16), SocketFailure> {
         let fd = socket(address.family, streamType, 0)
         guard fd >= 0 else { return .failure(SocketFailure(operation: "socket", code: errno)) }
         var success = false
@@ -56,6 +58,11 @@ enum Socket {
         setCloseOnExec(fd)
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        if reusePort {
+            guard setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+                return .failure(SocketFailure(operation: "setsockopt", code: errno))
+            }
+        }
         if case .v6 = address {
             _ = setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
         }

@@ -1,145 +1,85 @@
-/// How the `Connection` header of an answer is written.
-enum ConnectionDirective {
-    /// HTTP/1.1 keep-alive: no header.
-    case none
-    /// `Connection: close`.
-    case close
-    /// HTTP/1.0 keep-alive: `Connection: keep-alive`.
-    case keepAlive
-}
-
-/// One answer, encoded once at startup: the head without the `Connection` header and the
-/// blank line, and the body.
-struct PreparedResponse: Sendable {
-    let head: [UInt8]
-    let body: [UInt8]
-    let delayMilliseconds: Int
-    let fault: ResponseDefinition.Fault?
-
-    init(status: Int, reason: String? = nil, headers: [HTTPHeader], body: [UInt8],
-         delayMilliseconds: Int = 0, fault: ResponseDefinition.Fault? = nil) {
-        var head = "HTTP/1.1 \(status) \(reason ?? HTTPStatus.reasonPhrase(status))\r\n"
-        for header in headers {
-            // The server owns framing and connection management.
-            if header.hasName("Content-Length") || header.hasName("Transfer-Encoding") || header.hasName("Connection")
-                || header.hasName("Keep-Alive") {
-                continue
-            }
-            head += "\(header.name): \(header.value)\r\n"
-        }
-        let bodyAllowed = !HTTPStatus.forbidsBody(status)
-        if bodyAllowed {
-            head += "Content-Length: \(body.count)\r\n"
-        }
-        self.head = Array(head.utf8)
-        self.body = bodyAllowed ? body : []
-        self.delayMilliseconds = delayMilliseconds
-        self.fault = fault
-    }
-
-    init(_ definition: ResponseDefinition) {
-        self.init(status: definition.status, reason: definition.statusMessage, headers: definition.headers,
-                  body: definition.body, delayMilliseconds: definition.fixedDelayMilliseconds, fault: definition.fault)
-    }
-
-    /// Appends the full answer to `output`.
-    func encode(into output: inout [UInt8], headOnly: Bool, connection: ConnectionDirective) {
-        output.reserveCapacity(output.count + head.count + 26 + (headOnly ? 0 : body.count))
-        output.append(contentsOf: head)
-        switch connection {
-        case .none: break
-        case .close: output.append(contentsOf: Self.closeLine)
-        case .keepAlive: output.append(contentsOf: Self.keepAliveLine)
-        }
-        output.append(0x0D)
-        output.append(0x0A)
-        if !headOnly { output.append(contentsOf: body) }
-    }
-
-    private static let closeLine = Array("Connection: close\r\n".utf8)
-    private static let keepAliveLine = Array("Connection: keep-alive\r\n".utf8)
-
-    /// A plain-text answer (errors and unmatched requests).
-    static func plainText(status: Int, _ text: String) -> PreparedResponse {
-        PreparedResponse(status: status, headers: [HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
-                         body: Array(text.utf8))
-    }
-}
-
-/// What the event loop sends for one request. Encoded only when it is sent, so that a
-/// server that starts draining meanwhile can still add `Connection: close`.
-struct Reply {
-    /// The answer, or nil for raw bytes (faults, `100 Continue`).
-    var response: PreparedResponse?
-    var raw: [UInt8] = []
-    var headOnly = false
-    /// HTTP/1.0 keep-alive: say `Connection: keep-alive`.
-    var announceKeepAlive = false
-    var delayMilliseconds = 0
-    var fault: ResponseDefinition.Fault? = nil
-    /// Close the connection after this answer.
-    var close: Bool
-
-    /// Appends the bytes to `output`; `close` may be forced by a draining server.
-    func encode(into output: inout [UInt8], close: Bool) {
-        guard let response else {
-            output.append(contentsOf: raw)
-            return
-        }
-        response.encode(into: &output, headOnly: headOnly,
-                        connection: close ? .close : (announceKeepAlive ? .keepAlive : .none))
-    }
-}
-
-/// One line of the request log (see ``MockServer/init(mappings:host:port:workers:log:)``).
-public struct MockRequestRecord: Sendable {
-    public var method: String
-    public var target: String
-    public var status: Int
-    /// The stub that answered, nil for unmatched (404) requests.
-    public var stub: StubMapping?
-    /// For unmatched requests, why (the 404 body).
-    public var unmatched: UnmatchedReport?
-}
-
-/// Turns parsed requests into answers from the stubs. Immutable and shared by every worker.
+/// Turns parsed requests into answers: admin requests go to the ``AdminAPI``, the others are
+/// matched against the store's current stubs and written to the journal. Shared by every
+/// event loop.
 final class StubResponder: Sendable {
-    let matcher: StubMatcher
-    let prepared: [PreparedResponse]
+    let store: MockStore
+    let journal: RequestJournal
+    let admin: AdminAPI?
     let log: (@Sendable (MockRequestRecord) -> Void)?
 
-    init(mappings: MockMappings, log: (@Sendable (MockRequestRecord) -> Void)?) {
-        matcher = StubMatcher(mappings: mappings)
-        prepared = mappings.stubs.map { PreparedResponse($0.response) }
+    init(store: MockStore, journal: RequestJournal, admin: AdminAPI?, log: (@Sendable (MockRequestRecord) -> Void)?) {
+        self.store = store
+        self.journal = journal
+        self.admin = admin
         self.log = log
     }
 
     func reply(to request: HTTPRequest, forceClose: Bool) -> Reply {
         let close = forceClose || !request.keepAlive
         let headOnly = request.method == "HEAD"
+        if let admin, AdminAPI.handles(request.target) {
+            return Reply(response: admin.answer(request), headOnly: headOnly, announceKeepAlive: request.versionMinor == 0, close: close)
+        }
+        let snapshot = store.snapshot()
         var mockRequest = MockRequest(request)
-        var index = matcher.matchIndex(mockRequest)
+        var index = match(mockRequest, in: snapshot)
         if index == nil, headOnly {
             // HEAD is GET without the body (RFC 9110 §9.3.2): use the GET stub.
             mockRequest.method = "GET"
-            index = matcher.matchIndex(mockRequest)
+            index = match(mockRequest, in: snapshot)
             mockRequest.method = "HEAD"
         }
         if let index {
-            let response = prepared[index]
-            log?(MockRequestRecord(method: request.method, target: request.target,
-                                   status: matcher.stubs[index].response.status, stub: matcher.stubs[index], unmatched: nil))
+            let stub = snapshot.matcher.stubs[index]
+            var response = snapshot.prepared[index]
+            journal.record(request, status: response.fault == nil ? stub.response.status : 0, stubIdentifier: stub.identifier)
+            log?(MockRequestRecord(method: request.method, target: request.target, status: stub.response.status, stub: stub, unmatched: nil))
+            var delay = response.delayMilliseconds
+            if let distribution = stub.response.delayDistribution {
+                var generator = SystemRandomNumberGenerator()
+                delay = min(DelayDistribution.ceiling, delay + distribution.sample(using: &generator))
+            }
             if let fault = response.fault {
-                return Reply(response: nil, raw: Self.faultBytes(fault), delayMilliseconds: response.delayMilliseconds,
-                             fault: fault, close: true)
+                return Reply(response: nil, raw: Self.faultBytes(fault), delayMilliseconds: delay, fault: fault, close: true)
+            }
+            let injections = snapshot.perRequestInjections[index]
+            if !injections.isEmpty {
+                let store = self.store
+                if let drifted = DriftInjector.apply(injections, to: stub.response.body, random: { store.random(seed: $0, below: $1) }) {
+                    var definition = stub.response
+                    definition.body = drifted.body
+                    definition.headers.append(HTTPHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
+                    response = PreparedResponse(definition)
+                }
             }
             return Reply(response: response, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0,
-                         delayMilliseconds: response.delayMilliseconds, close: close)
+                         delayMilliseconds: delay, dribble: stub.response.chunkedDribbleDelay, close: close)
         }
-        let report = matcher.unmatchedReport(for: mockRequest)
+        let report = unmatchedReport(mockRequest, in: snapshot)
+        journal.record(request, status: 404, stubIdentifier: nil)
         log?(MockRequestRecord(method: request.method, target: request.target, status: 404, stub: nil, unmatched: report))
         return Reply(response: .plainText(status: 404, report.description), headOnly: headOnly,
                      announceKeepAlive: request.versionMinor == 0, close: close)
+    }
+
+    /// The matching stub's index; a stub in a scenario moves it to its `newScenarioState`
+    /// in the same step.
+    private func match(_ request: MockRequest, in snapshot: StubSnapshot) -> Int? {
+        let matcher = snapshot.matcher
+        guard matcher.hasScenarios else { return matcher.matchIndex(request) }
+        return store.withScenarios { states in
+            let index = matcher.matchIndex(request) { states[$0] ?? ScenarioRule.started }
+            if let index, let rule = matcher.stubs[index].scenario, let newState = rule.newState {
+                states[rule.name] = newState
+            }
+            return index
+        }
+    }
+
+    func unmatchedReport(_ request: MockRequest, in snapshot: StubSnapshot) -> UnmatchedReport {
+        guard snapshot.matcher.hasScenarios else { return snapshot.matcher.unmatchedReport(for: request) }
+        let states = store.withScenarios { $0 }
+        return snapshot.matcher.unmatchedReport(for: request) { states[$0] ?? ScenarioRule.started }
     }
 
     /// The answer to a request that could not be parsed; the connection closes after it.

@@ -38,6 +38,7 @@ struct CheckCommand: ParsableCommand {
             .value("--max-body", valueName: "size", help: "Cut off and report answers larger than this (e.g. 512K, 64M; 0 for no limit).", default: "64M"),
             .value("--cacert", valueName: "file", help: "Trust the CA certificates in this PEM file (e.g. a test server's own)."),
             .flag("--insecure", short: "-k", help: "Do not verify TLS certificates (test servers only; prints a warning)."),
+            .flag("--compare-mocks", help: "Also compare each live answer's structure with its recorded mock and report stale mocks."),
         ] + SchemaOptions.specs
     )
 
@@ -60,6 +61,7 @@ struct CheckCommand: ParsableCommand {
     let caCertificateFile: String?
     let insecure: Bool
     let schemaOptions: SchemaOptions
+    let compareMocks: Bool
 
     init(parsed: ParsedArguments) throws(CLIError) {
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
@@ -84,6 +86,10 @@ struct CheckCommand: ParsableCommand {
         caCertificateFile = parsed.value("--cacert")
         insecure = parsed.flag("--insecure")
         schemaOptions = try SchemaOptions(parsed: parsed)
+        compareMocks = parsed.flag("--compare-mocks")
+        if compareMocks && environmentName == nil && baseURL == nil {
+            throw .usage("--compare-mocks compares live answers with the mocks; give --env NAME or --base-url URL.")
+        }
     }
 
     func run() throws -> Int32 {
@@ -134,9 +140,11 @@ struct CheckCommand: ParsableCommand {
         var transfers = [TransferRecord?](repeating: nil, count: contracts.count)
         let progress = ProgressLine(total: contracts.count)
         var done = 0
+        var liveBodies = [[UInt8]?](repeating: nil, count: compareMocks ? contracts.count : 0)
         let client = HTTPMultiClient(maxConcurrent: jobs)
         client.run(plans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { index, outcome in
             (results[index], transfers[index]) = evaluate(outcome, contract: contracts[index], plan: plans[index])
+            if compareMocks, case .success(let response) = outcome.result { liveBodies[index] = response.body }
             done += 1
             progress.update(done: done, name: contracts[index].name)
         }
@@ -145,6 +153,7 @@ struct CheckCommand: ParsableCommand {
         let report = redactor.redact(Report(results: results.compactMap { $0 }, failOn: failOn, transfers: transfers,
                                             contractsDirectory: contractsDirectory))
         try output.write(report)
+        if compareMocks { return reportStaleMocks(contracts, liveBodies: liveBodies, redactor: redactor, exitCode: report.exitCode) }
         return report.exitCode
     }
 

@@ -8,7 +8,7 @@ struct EnvelopeCommand: ParsableCommand {
             above it; 2 a usage error or a broken contract or mock file; 3 a transport error.
             """,
         options: [.flag("--version", help: "Show the version.")],
-        subcommands: [CheckCommand.self, ValidateCommand.self, ServeCommand.self]
+        subcommands: [CheckCommand.self, ValidateCommand.self, ServeCommand.self, InferCommand.self, DiffCommand.self, LintCommand.self, RecordCommand.self, CodegenCommand.self]
     )
 
     let showVersion: Bool

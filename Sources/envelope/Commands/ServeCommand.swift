@@ -11,17 +11,45 @@ struct ServeCommand: ParsableCommand {
             .value("--mocks", valueName: "dir", help: "Folder of mocks (mappings/ and __files/).", default: "Mocks"),
             .value("--port", short: "-p", valueName: "port", help: "Port to listen on; 0 picks a free one.", default: "8080"),
             .value("--host", valueName: "address", help: "Address to listen on.", default: "127.0.0.1"),
+            .repeatable("--inject", valueName: "drift",
+                        help: "Make JSON answers drift: null:POINTER, drop:POINTER, retype:POINTER, rename:POINTER=KEY or random:SEED "
+                            + "(POINTER may use * for every element). Repeat for several."),
+            .flag("--watch", help: "Reload the mappings when files under the mocks folder change; a broken file keeps the old ones."),
+            .value("--max-body-size", valueName: "bytes", help: "Largest request body accepted; larger ones get 413.",
+                   default: "16777216"),
+            .value("--head-timeout", valueName: "seconds", help: "Time a client has to send a request head before it gets 408.",
+                   default: "10"),
+            .value("--journal-size", valueName: "count", help: "Requests kept for /__admin/requests; 0 turns the journal off.",
+                   default: "10000"),
+            .value("--workers", valueName: "count", help: "Event-loop threads (default: 2, or 1 on a single core)."),
         ]
     )
 
     let mocksDirectory: String
-    let port: UInt16
-    let host: String
+    let options: MockServerOptions
+    let watch: Bool
 
     init(parsed: ParsedArguments) throws(CLIError) {
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
-        port = UInt16(try parsed.integer("--port", in: 0...65_535) ?? 8080)
-        host = parsed.value("--host") ?? "127.0.0.1"
+        var options = MockServerOptions()
+        options.port = UInt16(try parsed.integer("--port", in: 0...65_535) ?? 8080)
+        options.host = parsed.value("--host") ?? "127.0.0.1"
+        options.maxBodyBytes = try parsed.integer("--max-body-size", in: 0...(1 << 40)) ?? options.maxBodyBytes
+        options.headTimeout = try parsed.number("--head-timeout", in: 0.01...86_400) ?? options.headTimeout
+        options.journalCapacity = try parsed.integer("--journal-size", in: 0...10_000_000) ?? options.journalCapacity
+        options.workers = try parsed.integer("--workers", in: 1...64)
+        var base = mocksDirectory
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        options.filesDirectory = base + "/__files"
+        for text in parsed.values("--inject") {
+            do {
+                options.injections.append(try DriftInjection.parse(text))
+            } catch {
+                throw .usage("--inject: \(error.description)")
+            }
+        }
+        self.options = options
+        watch = parsed.flag("--watch")
     }
 
     func run() throws -> Int32 {
@@ -31,7 +59,7 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw CommandFailure.badInput("\(error)")
         }
-        let server = MockServer(mappings: mappings, host: host, port: port)
+        let server = MockServer(mappings: mappings, options: options)
         do {
             try server.start()
         } catch {
@@ -47,8 +75,27 @@ struct ServeCommand: ParsableCommand {
             source.resume()
             return source
         }
-        Terminal.writeStandardOutput("Serving \(mappings.stubs.count) mapping\(mappings.stubs.count == 1 ? "" : "s") from \(mocksDirectory) at \(server.baseURL)\nPress Ctrl-C to stop.\n")
+        let count = mappings.stubs.count
+        var banner = "Serving \(count) mapping\(count == 1 ? "" : "s") from \(mocksDirectory) at \(server.baseURL)\n"
+        if !options.injections.isEmpty {
+            banner += "Injecting drift into JSON answers: \(options.injections.map(\.description).joined(separator: ", "))\n"
+        }
+        var watcher: MappingWatcher? = nil
+        if watch {
+            let directory = mocksDirectory
+            watcher = MappingWatcher(directory: directory, onReload: { reloaded in
+                server.replaceMappings(reloaded)
+                let count = reloaded.stubs.count
+                Terminal.writeStandardOutput("Reloaded \(count) mapping\(count == 1 ? "" : "s") from \(directory)\n")
+            }, onError: { error in
+                Terminal.writeStandardError("error: \(error)\nKept the mappings loaded before; fix the file to reload.\n")
+            })
+            watcher?.start()
+            banner += "Watching \(directory) for changes.\n"
+        }
+        Terminal.writeStandardOutput(banner + "Press Ctrl-C to stop.\n")
         server.wait()
+        watcher?.stop()
         sources.forEach { $0.cancel() }
         Terminal.writeStandardOutput("Stopped.\n")
         return 0

@@ -2,14 +2,17 @@ import EnvelopeCore
 import Foundation
 
 /// `envelope validate CONTRACT FILE...`: check saved answers offline, one result per file, in
-/// one process.
+/// one process. For a URL contract the arguments are URLs: `envelope validate
+/// Contracts/deeplinks/deeplink-host.json 'abc://host?a1_b=1&a2=2'`.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check saved response bodies against a contract, offline.",
         discussion: """
             Each FILE is a response body (JSON). '-' reads one from standard input. Status and \
-            header rules are not checked, since a saved body has neither.
+            header rules are not checked, since a saved body has neither. For a URL contract \
+            (one with "url" instead of "request"/"response"), each argument is a URL, such as a \
+            deep link: its scheme, host, path and query parameters are checked.
             """,
         options: [
             .value("--format", valueName: "format", help: "Report format: text, json, junit.", default: "text", allowed: ReportOutput.formats),
@@ -19,7 +22,7 @@ struct ValidateCommand: ParsableCommand {
         ] + SchemaOptions.specs,
         arguments: [
             ArgumentSpec("contract", help: "The contract file."),
-            ArgumentSpec("file", help: "Response body files; '-' reads standard input.", kind: .repeating),
+            ArgumentSpec("file", help: "Response body files; '-' reads standard input. URLs for a URL contract.", kind: .repeating),
         ]
     )
 
@@ -57,6 +60,15 @@ struct ValidateCommand: ParsableCommand {
             return 2
         }
         var results: [ContractResult] = []
+        if contract.url != nil {
+            // A URL contract: each argument is a URL (a deep link), not a file.
+            for url in files {
+                results.append(EnvelopeCore.validate(url: url, against: contract, policy: schemaOptions.policy))
+            }
+            let report = Report(results: results, failOn: failOn)
+            try output.write(report)
+            return report.exitCode
+        }
         for file in files {
             let body: [UInt8]
             if file == "-" {

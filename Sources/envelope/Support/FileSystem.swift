@@ -80,6 +80,24 @@ enum FileSystem {
         }
     }
 
+    /// Writes bytes atomically: a temporary file in the same folder, then a rename, so a
+    /// reader (or a mock server watching the folder) never sees half a file. Creates the
+    /// folder when it is missing.
+    static func write(bytes: [UInt8], to path: String) throws(Failure) {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw Failure(description: "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Whether a file or folder exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
     /// The `*.json` files directly inside `directory`, sorted by name.
     static func jsonFiles(in directory: String) throws(Failure) -> [String] {
         var isDirectory: ObjCBool = false

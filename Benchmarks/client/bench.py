@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""envelope check over 1,000 generated contracts against its in-process mock, next to one curl
+process fetching the same 1,000 URLs from the same mock server (`envelope serve`), sequential
+and --parallel, in one run. Also the bundled examples' wall time.
+
+Usage: python3 Benchmarks/client/bench.py [--envelope PATH] [--runs N]
+Build first: swift build -c release   (the default binary is .build/release/envelope)
+"""
+import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+COUNT = 1000
+
+
+def generate(directory):
+    """1,000 contracts, each with its own mapping answering a small JSON list (~600 bytes)."""
+    contracts = os.path.join(directory, "Contracts")
+    mappings = os.path.join(directory, "Mocks", "mappings")
+    os.makedirs(contracts)
+    os.makedirs(mappings)
+    os.makedirs(os.path.join(directory, "Mocks", "__files"))
+    schema = {"type": "object", "required": ["id", "items"], "properties": {
+        "id": {"type": "integer"},
+        "items": {"type": "array", "items": {"type": "object", "required": ["name", "price"], "properties": {
+            "name": {"type": "string"}, "price": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}}}}}}}
+    for n in range(COUNT):
+        name = f"c{n:04d}"
+        with open(os.path.join(contracts, name + ".json"), "w") as f:
+            json.dump({"contract": name, "request": {"path": f"/items/{n}"},
+                       "response": {"status": 200, "headers": {"Content-Type": {"pattern": "^application/json"}}, "body": schema}}, f)
+        body = {"id": n, "items": [{"name": f"item {n}-{i}", "price": i * 1.5, "tags": ["a", "b"]} for i in range(8)]}
+        with open(os.path.join(mappings, name + ".json"), "w") as f:
+            json.dump({"request": {"method": "GET", "urlPath": f"/items/{n}"},
+                       "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "jsonBody": body}}, f)
+
+
+def timed(command, runs, **kwargs):
+    """Median wall time of `runs` runs, in seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
+        times.append(time.perf_counter() - start)
+        if done.returncode not in (0, 1):
+            sys.exit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.decode()}")
+    return statistics.median(times)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--envelope", default=os.path.join(ROOT, ".build", "release", "envelope"))
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    envelope = os.path.abspath(args.envelope)
+    directory = tempfile.mkdtemp(prefix="envelope-bench-")
+    try:
+        generate(directory)
+        contracts, mocks = os.path.join(directory, "Contracts"), os.path.join(directory, "Mocks")
+        rows = []
+        for jobs in (1, 8):
+            t = timed([envelope, "check", "--contracts", contracts, "--mocks", mocks, "--jobs", str(jobs)], args.runs)
+            rows.append((f"envelope check, 1,000 contracts, in-process mock, --jobs {jobs}", t))
+
+        port = free_port()
+        server = subprocess.Popen([envelope, "serve", "--mocks", mocks, "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            for _ in range(200):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            config = os.path.join(directory, "urls.txt")
+            with open(config, "w") as f:
+                for n in range(COUNT):
+                    f.write(f'url = "http://127.0.0.1:{port}/items/{n}"\noutput = "/dev/null"\n')
+            rows.append(("curl, one process, 1,000 URLs, sequential", timed(["curl", "-s", "-K", config], args.runs)))
+            rows.append(("curl, one process, 1,000 URLs, --parallel --parallel-max 8",
+                         timed(["curl", "-s", "--parallel", "--parallel-max", "8", "-K", config], args.runs)))
+        finally:
+            server.terminate()
+            server.wait()
+        rows.append(("envelope check, the 4 bundled examples", timed([envelope, "check"], args.runs, cwd=ROOT)))
+
+        print(f"median of {args.runs} runs; wall time including process start")
+        print("| what | wall time | per request |")
+        print("|------|----------:|------------:|")
+        for label, seconds in rows:
+            per = seconds / (4 if "bundled" in label else COUNT)
+            print(f"| {label} | {seconds * 1000:.0f} ms | {per * 1e6:.0f} µs |")
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

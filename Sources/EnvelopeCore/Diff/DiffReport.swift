@@ -1,0 +1,85 @@
+/// The outcome of `envelope diff`: the changes of each contract compared, and the exit code
+/// they make.
+public struct DiffReport: Sendable {
+    /// One contract's changes.
+    public struct Entry: Sendable {
+        /// How the contract changed as a whole.
+        public enum Status: String, Sendable {
+            /// In both versions, with no change.
+            case unchanged
+            /// In both versions, changed.
+            case changed
+            /// Only in the new version.
+            case added
+            /// Only in the old version.
+            case removed
+        }
+
+        /// The contract's name.
+        public var contract: String
+        /// The contract file, as the user named it (the new one, or the old one if removed).
+        public var file: String
+        /// How it changed.
+        public var status: Status
+        /// The changes, in schema order.
+        public var changes: [SchemaChange]
+
+        /// Creates an entry.
+        public init(contract: String, file: String, status: Status, changes: [SchemaChange]) {
+            self.contract = contract
+            self.file = file
+            self.status = status
+            self.changes = changes
+        }
+
+        /// Breaking changes.
+        public var breakingCount: Int { changes.filter(\.isBreaking).count }
+        /// Changes that break nothing.
+        public var compatibleCount: Int { changes.count - breakingCount }
+    }
+
+    /// The entries, in file-name order.
+    public var entries: [Entry]
+    /// What makes the run fail.
+    public var failOn: DiffFailLevel
+    /// What was compared, for the headline: `Contracts at HEAD~1 → working tree`.
+    public var title: String
+
+    /// Creates a report.
+    public init(entries: [Entry], failOn: DiffFailLevel = .breaking, title: String = "") {
+        self.entries = entries
+        self.failOn = failOn
+        self.title = title
+    }
+
+    /// Breaking changes over all entries.
+    public var breakingCount: Int { entries.reduce(0) { $0 + $1.breakingCount } }
+    /// Compatible changes over all entries.
+    public var compatibleCount: Int { entries.reduce(0) { $0 + $1.compatibleCount } }
+
+    /// 1 when a change at or above ``failOn`` was found, else 0.
+    public var exitCode: Int32 {
+        switch failOn {
+        case .breaking: return breakingCount > 0 ? 1 : 0
+        case .any: return breakingCount + compatibleCount > 0 ? 1 : 0
+        case .never: return 0
+        }
+    }
+
+    /// `3 contracts compared: 1 changed (2 breaking, 1 compatible)`.
+    public var summaryLine: String {
+        let changed = entries.filter { $0.status != .unchanged }.count
+        let noun = entries.count == 1 ? "contract" : "contracts"
+        return "\(entries.count) \(noun) compared: \(changed) changed (\(breakingCount) breaking, \(compatibleCount) compatible)"
+    }
+}
+
+/// `envelope diff --fail-on`: which changes make the exit code 1.
+public enum DiffFailLevel: String, Sendable, CaseIterable {
+    /// Breaking changes (the default).
+    case breaking
+    /// Any change at all.
+    case any
+    /// Nothing: always exit 0 (unless a file is broken).
+    case never
+}

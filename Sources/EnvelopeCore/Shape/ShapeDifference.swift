@@ -1,0 +1,104 @@
+/// One structural difference between two answers at one place.
+public struct ShapeDifference: Sendable, Hashable, CustomStringConvertible {
+    /// What changed.
+    public enum Kind: String, Sendable, Hashable {
+        /// The key is in the new answer and not in the old one.
+        case keyAdded = "key-added"
+        /// The key was in the old answer and is not in the new one.
+        case keyRemoved = "key-removed"
+        /// The value has other non-null types.
+        case typeChanged = "type-changed"
+        /// The value is null somewhere in the new answer, and never was in the old one.
+        case nullAdded = "null-added"
+        /// The value was null somewhere in the old answer, and never is in the new one.
+        case nullRemoved = "null-removed"
+    }
+
+    /// What changed.
+    public var kind: Kind
+    /// The place, a JSON Pointer with `*` for array elements.
+    public var pointer: String
+    /// The kinds in the old answer (empty when the place did not exist).
+    public var old: ShapeKinds
+    /// The kinds in the new answer (empty when the place does not exist).
+    public var new: ShapeKinds
+
+    /// Creates a difference.
+    public init(kind: Kind, pointer: String, old: ShapeKinds, new: ShapeKinds) {
+        self.kind = kind
+        self.pointer = pointer
+        self.old = old
+        self.new = new
+    }
+
+    /// What the difference means, in words: `was string, now string or null`.
+    public var explanation: String {
+        switch kind {
+        case .keyAdded: return "new key (\(new))"
+        case .keyRemoved: return "key gone (was \(old))"
+        case .typeChanged, .nullAdded, .nullRemoved: return "was \(old), now \(new)"
+        }
+    }
+
+    /// `POINTER  KIND  EXPLANATION`.
+    public var description: String {
+        "\(pointer.isEmpty ? "(root)" : pointer)  \(kind.rawValue)  \(explanation)"
+    }
+}
+
+extension JSONShape {
+    /// How `new` differs from `self` (the old, recorded answer), ordered by place.
+    ///
+    /// Only the topmost difference on a path is reported: a key that is gone is one
+    /// difference, not one per key inside it. Places below an array that was empty on either
+    /// side are not compared, since an empty list says nothing about its elements.
+    public func differences(to new: JSONShape) -> [ShapeDifference] {
+        var result: [ShapeDifference] = []
+        let pointers = Set(places.keys).union(new.places.keys).sorted { Self.pointerOrder($0, $1) }
+        for pointer in pointers {
+            guard comparable(pointer, with: new) else { continue }
+            let before = places[pointer] ?? []
+            let after = new.places[pointer] ?? []
+            if before.isEmpty {
+                result.append(ShapeDifference(kind: .keyAdded, pointer: pointer, old: before, new: after))
+                continue
+            }
+            if after.isEmpty {
+                result.append(ShapeDifference(kind: .keyRemoved, pointer: pointer, old: before, new: after))
+                continue
+            }
+            let oldTypes = before.subtracting(.null), newTypes = after.subtracting(.null)
+            if oldTypes != newTypes && !oldTypes.isEmpty && !newTypes.isEmpty {
+                result.append(ShapeDifference(kind: .typeChanged, pointer: pointer, old: before, new: after))
+            } else if after.contains(.null) && !before.contains(.null) {
+                result.append(ShapeDifference(kind: .nullAdded, pointer: pointer, old: before, new: after))
+            } else if before.contains(.null) && !after.contains(.null) {
+                result.append(ShapeDifference(kind: .nullRemoved, pointer: pointer, old: before, new: after))
+            }
+        }
+        return result
+    }
+
+    /// Whether `pointer` should be compared: its parent exists, with the same container kind,
+    /// on both sides, and an array parent had elements on both sides.
+    private func comparable(_ pointer: String, with new: JSONShape) -> Bool {
+        guard !pointer.isEmpty, let slash = pointer.lastIndex(of: "/") else { return true }
+        let parent = String(pointer[..<slash])
+        let isElement = pointer[pointer.index(after: slash)...] == "*"
+        let container: ShapeKinds = isElement ? .array : .object
+        guard let before = places[parent], let after = new.places[parent],
+              before.contains(container), after.contains(container) else { return false }
+        if isElement && !(populatedArrays.contains(parent) && new.populatedArrays.contains(parent)) { return false }
+        return comparable(parent, with: new)
+    }
+
+    /// Orders pointers token by token, so `/a/b` sorts right after `/a` and before `/a-b`.
+    static func pointerOrder(_ a: String, _ b: String) -> Bool {
+        let left = a.split(separator: "/", omittingEmptySubsequences: false)
+        let right = b.split(separator: "/", omittingEmptySubsequences: false)
+        for (x, y) in zip(left, right) where x != y {
+            return x.utf8.lexicographicallyPrecedes(y.utf8)
+        }
+        return left.count < right.count
+    }
+}

@@ -1,0 +1,241 @@
+import EnvelopeCore
+import Foundation
+
+/// WireMock's admin API under `/__admin`: stubs (list, add, get, remove, reset), the request
+/// journal, unmatched requests and near misses, scenarios, and a full reset. Answers are JSON
+/// in WireMock's shapes where practical.
+final class AdminAPI: Sendable {
+    let store: MockStore
+    let journal: RequestJournal
+    /// Where `bodyFileName` looks for stubs added over HTTP.
+    let filesDirectory: String
+
+    init(store: MockStore, journal: RequestJournal, filesDirectory: String) {
+        self.store = store
+        self.journal = journal
+        self.filesDirectory = filesDirectory
+    }
+
+    /// Whether `target` is an admin request (`/__admin` or below it).
+    static func handles(_ target: String) -> Bool {
+        guard target.hasPrefix("/__admin") else { return false }
+        let rest = target.utf8.dropFirst(8)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/") || rest.first == UInt8(ascii: "?")
+    }
+
+    /// The answer to one admin request.
+    func answer(_ request: HTTPRequest) -> PreparedResponse {
+        let mock = MockRequest(request)
+        var path = String(mock.path.dropFirst(8))
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        let segments = path.split(separator: "/").map { percentDecoded($0, plusIsSpace: false) }
+        let method = request.method == "HEAD" ? "GET" : request.method
+        let route = segments.joined(separator: "/")
+        switch (method, route) {
+        case ("GET", ""), ("GET", "health"):
+            return json(200, .object([member("status", .string("healthy")), member("service", .string("envelope mock server"))]))
+        case ("GET", "mappings"):
+            return listMappings(limit: mock.queryValue("limit").flatMap(Int.init), offset: mock.queryValue("offset").flatMap(Int.init) ?? 0)
+        case ("POST", "mappings"), ("POST", "mappings/import"):
+            return addMappings(request.body)
+        case ("DELETE", "mappings"):
+            store.removeAll()
+            return json(200, .object([]))
+        case ("POST", "mappings/reset"):
+            store.resetMappings()
+            return json(200, .object([]))
+        case ("GET", "requests"):
+            return listRequests(journal.all(), limit: mock.queryValue("limit").flatMap(Int.init))
+        case ("DELETE", "requests"), ("POST", "requests/reset"):
+            journal.clear()
+            return json(200, .object([]))
+        case ("POST", "requests/count"), ("POST", "requests/find"):
+            return findRequests(request.body, countOnly: route == "requests/count")
+        case ("GET", "requests/unmatched"):
+            let unmatched = journal.all().filter { !$0.wasMatched }
+            return json(200, .object([member("requests", .array(unmatched.map(AdminJSON.loggedRequest))),
+                                      member("meta", .object([member("total", .number(String(unmatched.count)))]))]))
+        case ("GET", "requests/unmatched/near-misses"):
+            return nearMisses()
+        case ("GET", "scenarios"):
+            return listScenarios()
+        case ("POST", "scenarios/reset"):
+            store.resetScenarios()
+            return json(200, .object([]))
+        case ("POST", "reset"):
+            store.resetMappings()
+            store.resetScenarios()
+            journal.clear()
+            return json(200, .object([]))
+        default:
+            break
+        }
+        if segments.count == 2, segments[0] == "mappings" {
+            let id = segments[1]
+            let exists = store.snapshot().matcher.stubs.contains { $0.identifier == id }
+            switch method {
+            case "GET":
+                guard let stub = store.snapshot().matcher.stubs.first(where: { $0.identifier == id }) else { return notFound("stub mapping \(id)") }
+                return json(200, AdminJSON.stub(stub))
+            case "PUT":
+                return exists ? addMappings(request.body, replacing: id) : notFound("stub mapping \(id)")
+            case "DELETE":
+                return store.remove(identifier: id) ? json(200, .object([])) : notFound("stub mapping \(id)")
+            default:
+                break
+            }
+        }
+        if method == "GET", segments.count == 2, segments[0] == "requests" {
+            guard let entry = journal.all().first(where: { $0.id == segments[1] }) else { return notFound("request \(segments[1])") }
+            return json(200, AdminJSON.serveEvent(entry, stubs: stubsByIdentifier()))
+        }
+        if method == "PUT", segments.count == 3, segments[0] == "scenarios", segments[2] == "state" {
+            return setScenario(segments[1], body: request.body)
+        }
+        return error(404, "no admin endpoint \(request.method) /__admin\(path); see docs/mocks.md for the supported ones")
+    }
+
+    // MARK: Stubs
+
+    private func listMappings(limit: Int?, offset: Int) -> PreparedResponse {
+        let snapshot = store.snapshot()
+        let ranked = snapshot.matcher.ranked.map { snapshot.matcher.stubs[$0] }
+        let page = ranked.dropFirst(max(0, offset)).prefix(max(0, limit ?? Int.max))
+        return json(200, .object([member("mappings", .array(page.map(AdminJSON.stub))),
+                                  member("meta", .object([member("total", .number(String(ranked.count)))]))]))
+    }
+
+    private func addMappings(_ body: [UInt8], replacing id: String? = nil) -> PreparedResponse {
+        let stubs: [StubMapping]
+        do {
+            stubs = try MockMappings.parse(body, file: "request body", filesDirectory: filesDirectory)
+        } catch {
+            return self.error(422, error.description)
+        }
+        if let id {
+            _ = store.remove(identifier: id)
+        }
+        for stub in stubs.reversed() {
+            var stub = stub
+            if let id, stubs.count == 1 { stub.identifier = id }
+            store.add(stub)
+        }
+        // WireMock answers 201 with the stub it created.
+        if stubs.count == 1, let stub = stubs.first {
+            var created = stub
+            if let id { created.identifier = id }
+            return json(id == nil ? 201 : 200, AdminJSON.stub(created))
+        }
+        return json(200, .object([member("mappings", .array(stubs.map(AdminJSON.stub)))]))
+    }
+
+    private func stubsByIdentifier() -> [String: StubMapping] {
+        var result: [String: StubMapping] = [:]
+        for stub in store.snapshot().matcher.stubs { result[stub.identifier] = stub }
+        return result
+    }
+
+    // MARK: Journal
+
+    private func listRequests(_ entries: [JournalEntry], limit: Int?) -> PreparedResponse {
+        let stubs = stubsByIdentifier()
+        let page = entries.prefix(max(0, limit ?? Int.max))
+        return json(200, .object([member("requests", .array(page.map { AdminJSON.serveEvent($0, stubs: stubs) })),
+                                  member("meta", .object([member("total", .number(String(entries.count)))])),
+                                  member("requestJournalDisabled", .bool(journal.capacity == 0))]))
+    }
+
+    private func findRequests(_ body: [UInt8], countOnly: Bool) -> PreparedResponse {
+        let pattern: RequestPattern
+        do {
+            let document = try JSONDocument.parse(body.isEmpty ? Array("{}".utf8) : body, options: JSONParseOptions(duplicateKeys: .reject))
+            pattern = try MappingReader(file: "request body", filesDirectory: filesDirectory).readRequest(node: document.root)
+        } catch let error as MockLoadError {
+            return self.error(422, error.description)
+        } catch {
+            return self.error(422, "request body: not valid JSON: \(error)")
+        }
+        let found = journal.all().filter { StubMatcher.matches(pattern, MockRequest($0.request)) }
+        if countOnly {
+            return json(200, .object([member("count", .number(String(found.count)))]))
+        }
+        return json(200, .object([member("requests", .array(found.map(AdminJSON.loggedRequest)))]))
+    }
+
+    private func nearMisses() -> PreparedResponse {
+        let snapshot = store.snapshot()
+        let states = store.withScenarios { $0 }
+        var misses: [JSONValue] = []
+        for entry in journal.all() where !entry.wasMatched {
+            let report = snapshot.matcher.unmatchedReport(for: MockRequest(entry.request)) { states[$0] ?? ScenarioRule.started }
+            for candidate in report.candidates {
+                misses.append(.object([
+                    member("request", AdminJSON.loggedRequest(entry)),
+                    member("stubMapping", AdminJSON.stub(candidate.stub)),
+                    member("matchResult", .object([member("distance", .number(String(format: "%.4f", 1 - candidate.score)))])),
+                    member("mismatches", .array(candidate.mismatches.map {
+                        .object([member("part", .string($0.label)), member("detail", .string($0.detail))])
+                    })),
+                ]))
+            }
+        }
+        return json(200, .object([member("nearMisses", .array(misses))]))
+    }
+
+    // MARK: Scenarios
+
+    private func listScenarios() -> PreparedResponse {
+        let stubs = store.snapshot().matcher.stubs
+        let states = store.withScenarios { $0 }
+        var names: [String] = []
+        var possible: [String: [String]] = [:]
+        for stub in stubs {
+            guard let rule = stub.scenario else { continue }
+            if possible[rule.name] == nil { names.append(rule.name); possible[rule.name] = [ScenarioRule.started] }
+            for state in [rule.requiredState, rule.newState].compactMap({ $0 }) where !(possible[rule.name] ?? []).contains(state) {
+                possible[rule.name, default: []].append(state)
+            }
+        }
+        let list: [JSONValue] = names.map { name in
+            .object([member("id", .string(name)), member("name", .string(name)),
+                     member("state", .string(states[name] ?? ScenarioRule.started)),
+                     member("possibleStates", .array((possible[name] ?? []).map(JSONValue.string)))])
+        }
+        return json(200, .object([member("scenarios", .array(list))]))
+    }
+
+    private func setScenario(_ name: String, body: [UInt8]) -> PreparedResponse {
+        guard store.snapshot().matcher.stubs.contains(where: { $0.scenario?.name == name }) else { return notFound("scenario \(name)") }
+        var state = ScenarioRule.started
+        if !body.isEmpty {
+            guard let document = try? JSONDocument.parse(body), let value = document.root["state"]?.stringValue else {
+                return error(422, "request body: expected {\"state\": \"NAME\"}")
+            }
+            state = value
+        }
+        store.withScenarios { $0[name] = state }
+        return json(200, .object([]))
+    }
+
+    // MARK: Answers
+
+    private func json(_ status: Int, _ value: JSONValue) -> PreparedResponse {
+        PreparedResponse(status: status, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                         body: Array((value.serialized(pretty: true) + "\n").utf8))
+    }
+
+    private func notFound(_ what: String) -> PreparedResponse {
+        error(404, "no \(what)")
+    }
+
+    /// WireMock's error shape: `{"errors": [{"code": 10, "title": "..."}]}`.
+    private func error(_ status: Int, _ title: String) -> PreparedResponse {
+        json(status, .object([member("errors", .array([.object([member("code", .number(status == 422 ? "10" : "40")),
+                                                                 member("title", .string(title))])]))]))
+    }
+}
+
+/// A JSON object member, for building answers.
+func member(_ key: String, _ value: JSONValue) -> JSONValue.Member {
+    JSONValue.Member(key: key, value: value)
+}

@@ -1,0 +1,41 @@
+/// How a ``MockServer`` listens, what it accepts and what it adds to the stubs.
+public struct MockServerOptions: Sendable {
+    /// The IP address to listen on (`localhost` means 127.0.0.1).
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: UInt16
+    /// Event-loop threads (default: 2, or 1 on a single core).
+    public var workers: Int?
+    /// The largest request body accepted; larger ones get 413.
+    public var maxBodyBytes: Int
+    /// Seconds a client may take to send a request head before it gets 408 and is closed.
+    public var headTimeout: Double
+    /// Seconds a quiet connection stays open.
+    public var idleTimeout: Double
+    /// Seconds in-flight answers get to finish after ``MockServer/stop()``.
+    public var drainTimeout: Double
+    /// How many requests the journal keeps (the oldest go first); 0 turns the journal off.
+    public var journalCapacity: Int
+    /// Drift for every JSON answer, after each stub's own.
+    public var injections: [DriftInjection]
+    /// The `__files/` folder for stubs added through the admin API with a `bodyFileName`.
+    public var filesDirectory: String?
+    /// Whether `/__admin/...` is served (otherwise such requests are matched like any other).
+    public var adminEnabled: Bool
+
+    public init(host: String = "127.0.0.1", port: UInt16 = 8080, workers: Int? = nil, maxBodyBytes: Int = 16 * 1024 * 1024,
+                headTimeout: Double = 10, idleTimeout: Double = 60, drainTimeout: Double = 10, journalCapacity: Int = 10_000,
+                injections: [DriftInjection] = [], filesDirectory: String? = nil, adminEnabled: Bool = true) {
+        self.host = host
+        self.port = port
+        self.workers = workers
+        self.maxBodyBytes = maxBodyBytes
+        self.headTimeout = headTimeout
+        self.idleTimeout = idleTimeout
+        self.drainTimeout = drainTimeout
+        self.journalCapacity = journalCapacity
+        self.injections = injections
+        self.filesDirectory = filesDirectory
+        self.adminEnabled = adminEnabled
+    }
+}

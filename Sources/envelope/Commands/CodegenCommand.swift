@@ -1,0 +1,83 @@
+import EnvelopeCore
+import Foundation
+
+/// `envelope codegen CONTRACT... [--output DIR]`: Swift `Codable` models for contracts.
+struct CodegenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "codegen",
+        abstract: "Write Swift Codable models for contracts.",
+        discussion: """
+            Property names are lowerCamelCase with CodingKeys for the wire names; a property is \
+            optional exactly where the contract lets its key be absent or its value be null; an \
+            envelope shared through $dynamicRef becomes one generic type (Root<T>), each contract \
+            a typealias (HanyangMenuResponse = Root<MenuItem>); string enums get an unknown(String) \
+            case; strings marked "contentMediaType": "text/html" are decoded from HTML. Without \
+            --output the models are printed as one file.
+             envelope codegen Contracts/*.json --output Sources/Models
+            """,
+        options: [
+            .value("--output", short: "-o", valueName: "dir", help: "Write one file per type into this folder (created if missing)."),
+            .value("--access", valueName: "level", help: "Access level of the generated types.", default: "public", allowed: ["public", "internal"]),
+        ],
+        arguments: [
+            ArgumentSpec("contract", help: "Contract files; schemas they share become shared types.", kind: .repeating),
+        ]
+    )
+
+    let contracts: [String]
+    let outputDirectory: String?
+    let access: String
+
+    init(parsed: ParsedArguments) throws(CLIError) {
+        contracts = parsed.argument("contract")
+        guard !contracts.isEmpty else { throw .missingArgument("contract") }
+        outputDirectory = parsed.value("--output")
+        access = parsed.value("--access") ?? "public"
+    }
+
+    func run() throws -> Int32 {
+        var sources: [SwiftCodegen.Source] = []
+        var failed = false
+        for path in contracts {
+            let directory = (path as NSString).deletingLastPathComponent
+            let base = directory.isEmpty ? "." : directory
+            do {
+                let contract = try ContractSet.loadContract(file: (path as NSString).lastPathComponent, directory: base)
+                sources.append(SwiftCodegen.Source(contract: contract, read: { file in try FileSystem.read(FileSystem.join(base, file)) }))
+            } catch {
+                Terminal.writeStandardError((directory.isEmpty ? error.description : FileSystem.join(directory, error.description)) + "\n")
+                failed = true
+            }
+        }
+        if failed { return 2 }
+        let generator = SwiftCodegen(accessLevel: access)
+        guard let outputDirectory else {
+            print(try generated { () throws(CodegenError) in try generator.generateSingleFile(sources) }, terminator: "")
+            return 0
+        }
+        let files = try generated { () throws(CodegenError) in try generator.generate(sources) }
+        do {
+            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.badInput("cannot create \(outputDirectory): \(error.localizedDescription)")
+        }
+        for file in files {
+            do {
+                try FileSystem.write(file.text, to: FileSystem.join(outputDirectory, file.name))
+            } catch {
+                throw CommandFailure.badInput(error.description)
+            }
+        }
+        Terminal.writeStandardError("wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(outputDirectory): \(files.map(\.name).joined(separator: ", "))\n")
+        return 0
+    }
+
+    /// Runs the generator, turning its error into an exit-2 failure that names the contract.
+    private func generated<T>(_ body: () throws(CodegenError) -> T) throws(CommandFailure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+    }
+}

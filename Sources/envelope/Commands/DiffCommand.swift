@@ -1,0 +1,173 @@
+import EnvelopeCore
+import Foundation
+
+/// `envelope diff OLD NEW` or `envelope diff --git REV`: classify every change between two
+/// versions of the contracts as breaking or not, for the apps that consume the answers.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Classify the changes between two versions of contracts: breaking or not.",
+        discussion: """
+            OLD and NEW are two contract files, or two folders of contracts (paired by file name). \
+            With --git REV the contracts folder is compared with its state at that git revision \
+            (REV is old, the working tree new). Schemas are compared after following $ref and \
+            merging allOf, so a refactor that means the same is no change. Breaking, for a consumer \
+            of the answers: property removed, became optional, became nullable, type changed or \
+            widened, enum value added, constraint widened, anyOf/oneOf branch added, request or \
+            status changed. Not breaking: property added, became required or non-null, enum value \
+            removed, type narrowed, constraint narrowed. Exit 1 when a change is at or above \
+            --fail-on.
+            """,
+        usage: "envelope diff [<options>] <old> <new>\n       envelope diff [<options>] --git <rev>",
+        options: [
+            .value("--git", valueName: "rev", help: "Compare the contracts folder with its state at this git revision."),
+            .value("--contracts", valueName: "dir", help: "The contracts folder, for --git.", default: "Contracts"),
+            .value("--format", valueName: "format", help: "Report format: text, json, markdown.", default: "text", allowed: ["text", "json", "markdown"]),
+            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
+            .value("--fail-on", valueName: "level", help: "Exit 1 on changes at or above: breaking, any, never.", default: "breaking",
+                   allowed: DiffFailLevel.allCases.map(\.rawValue)),
+        ],
+        arguments: [
+            ArgumentSpec("old", help: "The old contract file or folder.", kind: .optional),
+            ArgumentSpec("new", help: "The new contract file or folder.", kind: .optional),
+        ]
+    )
+
+    let paths: [String]
+    let revision: String?
+    let contractsDirectory: String
+    let format: String
+    let outputPath: String?
+    let failOn: DiffFailLevel
+
+    init(parsed: ParsedArguments) throws(CLIError) {
+        paths = parsed.argument("old") + parsed.argument("new")
+        revision = parsed.value("--git")
+        contractsDirectory = parsed.value("--contracts") ?? "Contracts"
+        format = parsed.value("--format") ?? "text"
+        outputPath = parsed.value("--output")
+        failOn = DiffFailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
+        if revision == nil && paths.count < 2 { throw .missingArgument(paths.isEmpty ? "old" : "new") }
+        if revision != nil && !paths.isEmpty {
+            throw .usage("--git compares the contracts folder (--contracts) with a revision; leave out OLD and NEW, or leave out --git.")
+        }
+    }
+
+    /// One side of the comparison: where its contract files come from.
+    struct Side {
+        /// How files are shown in messages: `Contracts/` or `HEAD~1:Contracts/`.
+        var label: String
+        /// The contract files, relative to the folder.
+        var files: [String]
+        /// Reads a path relative to the folder.
+        var read: SchemaCompiler.Reader
+    }
+
+    func run() throws -> Int32 {
+        var options = ContractLoadOptions()
+        do {
+            options.mappings += try ProjectConfig.loadIfPresent(path: "envelope.json")?.referenceMappings ?? []
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+        let old: Side, new: Side
+        let title: String
+        if let revision {
+            let git = try GitRevision(revision: revision)
+            let directory = contractsDirectory
+            old = Side(label: "\(revision):\(GitRevision.normalized(directory))/", files: git.jsonFiles(in: directory)) { path in
+                try git.read(FileSystem.join(directory, path))
+            }
+            new = try side(directory, isFolder: true)
+            title = "\(GitRevision.normalized(directory))/ at \(revision) → working tree"
+        } else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: paths[0], isDirectory: &isFolder)
+            guard exists else { throw CommandFailure.badInput("no such file: \(paths[0])") }
+            old = try side(paths[0], isFolder: isFolder.boolValue)
+            new = try side(paths[1], isFolder: isFolder.boolValue)
+            title = ""
+        }
+
+        var entries: [DiffReport.Entry] = []
+        var problems: [String] = []
+        func load(_ side: Side, _ file: String) -> Contract? {
+            do {
+                return try ContractLoader.load(file: file, read: side.read, options: options)
+            } catch {
+                problems.append(side.label + error.description)
+                return nil
+            }
+        }
+        if old.files.count == 1 && new.files.count == 1 && revision == nil {
+            if let before = load(old, old.files[0]), let after = load(new, new.files[0]) {
+                entries.append(entry(before, after, file: new.label + new.files[0]))
+            }
+        } else {
+            for file in Set(old.files).union(new.files).sorted() {
+                let before = old.files.contains(file) ? load(old, file) : nil
+                let after = new.files.contains(file) ? load(new, file) : nil
+                switch (before, after) {
+                case (let before?, let after?):
+                    entries.append(entry(before, after, file: new.label + file))
+                case (let before?, nil) where !new.files.contains(file):
+                    entries.append(DiffReport.Entry(contract: before.name, file: old.label + file, status: .removed,
+                                                    changes: [SchemaChange(kind: .contractRemoved, pointer: "", old: "\(before.request.method) \(before.request.target)", new: "absent")]))
+                case (nil, let after?) where !old.files.contains(file):
+                    entries.append(DiffReport.Entry(contract: after.name, file: new.label + file, status: .added,
+                                                    changes: [SchemaChange(kind: .contractAdded, pointer: "", old: "absent", new: "\(after.request.method) \(after.request.target)")]))
+                default:
+                    break
+                }
+            }
+        }
+        if !problems.isEmpty {
+            throw CommandFailure.badInput(problems.joined(separator: "\n"))
+        }
+        let report = DiffReport(entries: entries, failOn: failOn, title: title)
+        let rendered: String
+        switch format {
+        case "json": rendered = report.renderJSON()
+        case "markdown": rendered = report.renderMarkdown()
+        default: rendered = report.renderText()
+        }
+        if let outputPath {
+            do {
+                try FileSystem.write(rendered, to: outputPath)
+            } catch {
+                throw CommandFailure.badInput(error.description)
+            }
+            if format != "text" { Terminal.writeStandardOutput(report.renderText()) }
+        } else {
+            Terminal.writeStandardOutput(rendered)
+        }
+        return report.exitCode
+    }
+
+    private func entry(_ before: Contract, _ after: Contract, file: String) -> DiffReport.Entry {
+        let changes = ContractDiff.compare(old: before, new: after)
+        return DiffReport.Entry(contract: after.name, file: file, status: changes.isEmpty ? .unchanged : .changed, changes: changes)
+    }
+
+    /// A file (its folder is the base for its `$ref`s) or a folder of contracts.
+    private func side(_ path: String, isFolder: Bool) throws(CommandFailure) -> Side {
+        if isFolder {
+            let files: [String]
+            do {
+                files = try FileSystem.jsonFiles(in: path)
+            } catch {
+                throw .badInput("\(error) (diff compares two contract files or two folders of them)")
+            }
+            let label = path.hasSuffix("/") ? path : path + "/"
+            return Side(label: label, files: files) { try FileSystem.read(FileSystem.join(path, $0)) }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .badInput("no such file: \(path)") }
+        guard !isDirectory.boolValue else { throw .badInput("\(path) is a folder and the other side is a file; give two files or two folders") }
+        let directory = (path as NSString).deletingLastPathComponent
+        let base = directory.isEmpty ? "." : directory
+        return Side(label: directory.isEmpty ? "" : directory + "/", files: [(path as NSString).lastPathComponent]) {
+            try FileSystem.read(FileSystem.join(base, $0))
+        }
+    }
+}

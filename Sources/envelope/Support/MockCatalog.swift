@@ -1,0 +1,57 @@
+import EnvelopeCore
+import EnvelopeMock
+import Foundation
+
+/// Every stub of a Mocks folder, loaded file by file so that one broken mapping does not hide
+/// the problems of the others (`lint`), and the stub that would answer a contract's request
+/// (`lint`, `check --compare-mocks`).
+struct MockCatalog {
+    /// The stubs of the files that loaded, in load order.
+    var stubs: [StubMapping] = []
+    /// One problem per file that did not load.
+    var problems: [LintProblem] = []
+    /// Whether the folder has a `mappings/` folder at all.
+    var exists = false
+
+    /// Loads `directory/mappings/**/*.json` in the server's order (relative path, byte order).
+    static func load(directory: String) -> MockCatalog {
+        var catalog = MockCatalog()
+        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let mappings = base + "/mappings"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: mappings, isDirectory: &isDirectory), isDirectory.boolValue,
+              let enumerator = FileManager.default.enumerator(atPath: mappings) else { return catalog }
+        catalog.exists = true
+        var names: [String] = []
+        while let next = enumerator.nextObject() as? String {
+            guard next.hasSuffix(".json"), !(next as NSString).lastPathComponent.hasPrefix(".") else { continue }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: mappings + "/" + next, isDirectory: &isFolder), !isFolder.boolValue { names.append(next) }
+        }
+        names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        for name in names {
+            let file = mappings + "/" + name
+            do {
+                let bytes = try FileSystem.read(file)
+                catalog.stubs += try MockMappings.parse(bytes, file: file, filesDirectory: base + "/__files")
+            } catch let error as MockLoadError {
+                catalog.problems.append(LintProblem(level: .error, file: error.file, location: error.location, message: error.message))
+            } catch {
+                catalog.problems.append(LintProblem(level: .error, file: file, message: "\(error)"))
+            }
+        }
+        return catalog
+    }
+
+    /// The request a contract sends, as the mock server would see it (`${VAR}` left as written).
+    static func request(for contract: Contract) -> MockRequest {
+        MockRequest(method: contract.request.method, target: contract.request.target,
+                    headers: contract.request.headers.map { EnvelopeMock.HTTPHeader(name: $0.name, value: $0.value) },
+                    body: contract.request.body.map { Array($0.serialized().utf8) } ?? [])
+    }
+
+    /// The stub that answers `contract`'s request, as the server would choose it.
+    func stub(for contract: Contract) -> StubMapping? {
+        StubMatcher(stubs: stubs).match(Self.request(for: contract))
+    }
+}

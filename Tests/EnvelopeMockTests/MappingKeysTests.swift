@@ -1,0 +1,94 @@
+import EnvelopeCore
+import Testing
+@testable import EnvelopeMock
+
+/// Loading the stub keys added for WireMock compatibility, and the errors for the ones that
+/// stay unsupported.
+@Suite("Loading WireMock mapping keys")
+struct MappingKeysTests {
+    func message(_ json: String) -> String {
+        do {
+            _ = try MockMappings.parse(Array(json.utf8), file: "m.json", filesDirectory: "/nonexistent")
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("unsupported keys fail with the file, the place and the key", arguments: [
+        (#"{"request": {}, "response": {"transformers": ["response-template"]}}"#, "m.json:1:30: unsupported key 'transformers' in response"),
+        (#"{"request": {}, "response": {"proxyBaseUrl": "http://x"}}"#, "m.json:1:30: unsupported key 'proxyBaseUrl' in response"),
+        (#"{"request": {"basicAuthCredentials": {}}, "response": {}}"#, "m.json:1:14: unsupported key 'basicAuthCredentials' in request"),
+        (#"{"request": {"bodyPatterns": [{"equalToXml": "<a/>"}]}, "response": {}}"#, "m.json:1:32: unsupported key 'equalToXml' in a body pattern"),
+        (#"{"request": {"headers": {"A": {"before": "now"}}}, "response": {}}"#, "m.json:1:32: unsupported key 'before' in the header 'A'"),
+        (#"{"request": {}, "response": {}, "postServeActions": []}"#, "m.json:1:33: unsupported key 'postServeActions' in the mapping"),
+    ])
+    func unsupportedKeys(json: String, prefix: String) {
+        #expect(message(json).hasPrefix(prefix), "\(message(json))")
+    }
+
+    @Test("scenario keys are read; a state without scenarioName is an error")
+    func scenarioKeys() throws {
+        let loaded = try stubs(#"{"scenarioName": "cart", "requiredScenarioState": "Started", "newScenarioState": "full", "request": {}, "response": {}}"#)
+        #expect(loaded.stubs.first?.scenario == ScenarioRule(name: "cart", requiredState: "Started", newState: "full"))
+        #expect(message(#"{"newScenarioState": "x", "request": {}, "response": {}}"#).contains("has no 'scenarioName'"))
+    }
+
+    @Test("delayDistribution and chunkedDribbleDelay are read and checked")
+    func delays() throws {
+        let loaded = try stubs("""
+            {"mappings": [
+              {"request": {}, "response": {"delayDistribution": {"type": "uniform", "lower": 5, "upper": 9}}},
+              {"request": {}, "response": {"delayDistribution": {"type": "lognormal", "median": 80, "sigma": 0.4, "maxValue": 100}}},
+              {"request": {}, "response": {"body": "abc", "chunkedDribbleDelay": {"numberOfChunks": 3, "totalDuration": 300}}}]}
+            """)
+        #expect(loaded.stubs[0].response.delayDistribution == .uniform(lower: 5, upper: 9))
+        #expect(loaded.stubs[1].response.delayDistribution == .lognormal(median: 80, sigma: 0.4, maxValue: 100))
+        #expect(loaded.stubs[2].response.chunkedDribbleDelay == ChunkedDribbleDelay(numberOfChunks: 3, totalDuration: 300))
+        #expect(message(#"{"request": {}, "response": {"delayDistribution": {"type": "pareto"}}}"#).contains("use uniform or lognormal"))
+        #expect(message(#"{"request": {}, "response": {"delayDistribution": {"type": "uniform", "lower": 9, "upper": 5}}}"#)
+            .contains("must not exceed upper"))
+        #expect(message(#"{"request": {}, "response": {"chunkedDribbleDelay": {"numberOfChunks": 0, "totalDuration": 5}}}"#)
+            .contains("outside 1...10000"))
+    }
+
+    @Test("delay distributions draw values in range")
+    func distributionSamples() {
+        var generator = SystemRandomNumberGenerator()
+        let uniform = DelayDistribution.uniform(lower: 5, upper: 9)
+        let lognormal = DelayDistribution.lognormal(median: 80, sigma: 0.4, maxValue: 100)
+        var seen = Set<Int>()
+        for _ in 0..<2_000 {
+            let u = uniform.sample(using: &generator)
+            #expect((5...9).contains(u))
+            seen.insert(u)
+            #expect((0...100).contains(lognormal.sample(using: &generator)))
+        }
+        #expect(seen == Set(5...9))
+    }
+
+    @Test("pathParameters need a urlPathTemplate that names them; templates and JSONPaths are checked")
+    func templateErrors() {
+        #expect(message(#"{"request": {"urlPath": "/a", "pathParameters": {"id": {"equalTo": "1"}}}, "response": {}}"#)
+            .contains("only works with urlPathTemplate"))
+        #expect(message(#"{"request": {"urlPathTemplate": "/a/{id}", "pathParameters": {"idd": {"equalTo": "1"}}}, "response": {}}"#)
+            .contains("\"idd\" is not a variable of \"/a/{id}\"; its variables are id"))
+        #expect(message(#"{"request": {"urlPathTemplate": "/a/x{id}"}, "response": {}}"#).contains("mixes text and a variable"))
+        #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonPath": "$.a[?(@.b <)]"}]}, "response": {}}"#)
+            .contains("is not a supported JSONPath"))
+        #expect(message(#"{"request": {"bodyPatterns": [{"equalToJson": "{oops"}]}, "response": {}}"#).contains("the string is not valid JSON"))
+        #expect(message(#"{"request": {"headers": {"A": {"and": []}}}, "response": {}}"#).contains("a non-empty array of matchers"))
+        #expect(message(#"{"request": {"bodyPatterns": [{"contains": "a", "ignoreArrayOrder": true}]}, "response": {}}"#)
+            .contains("only applies to equalToJson"))
+    }
+
+    @Test("metadata.envelope.inject is read; the rest of metadata is left alone")
+    func injectMetadata() throws {
+        let loaded = try stubs(#"{"metadata": {"team": "app", "envelope": {"inject": ["null:/a", "rename:/b=c"]}}, "request": {}, "response": {}}"#)
+        #expect(loaded.stubs.first?.injections == [.null(pointer: "/a"), .rename(pointer: "/b", to: "c")])
+        #expect(message(#"{"metadata": {"envelope": {"inject": ["nul:/a"]}}, "request": {}, "response": {}}"#)
+            .hasPrefix("m.json:1:39: invalid 'inject': invalid drift injection \"nul:/a\": unknown mode"))
+        #expect(message(#"{"metadata": {"envelope": {"injct": []}}, "request": {}, "response": {}}"#)
+            .contains("unsupported key 'injct' in metadata.envelope"))
+    }
+}

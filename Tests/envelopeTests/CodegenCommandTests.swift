@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// The program the generated models are compiled with: decodes each bundled answer as its
+/// contract's type and prints what it got.
+private let decodeProgram = #"""
+import Foundation
+
+func body(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+let folder = CommandLine.arguments[1]
+let decoder = JSONDecoder()
+do {
+    _ = try decoder.decode(HanyangMenuResponse.self, from: body(folder + "/hanyang-menu.json"))
+    print("hanyang-menu: decoded")
+} catch DecodingError.keyNotFound(let key, let context) {
+    print("hanyang-menu: keyNotFound \(key.stringValue) at \(context.codingPath.map(\.stringValue).joined(separator: "/"))")
+}
+let fixed = try decoder.decode(HanyangMenuResponse.self, from: body(folder + "/hanyang-menu-fixed.json"))
+print("hanyang-menu (fixed): \(fixed.result.list.count) items, first \(fixed.result.list[0].menuNm), ACT_URL \(fixed.result.list[0].actUrl ?? "nil"), HOCHUL_GB \(fixed.result.list.map(\.hochulGb.rawValue).joined()), unknown \(fixed.result.list.filter { if case .unknown = $0.hochulGb { true } else { false } }.count), \(fixed.nowDate["yyyy"] ?? "")")
+let blog = try decoder.decode(NaverBlogResponse.self, from: body(folder + "/naver-blog.json"))
+print("naver-blog: \(blog.items.count) items, title \(blog.items[0].title), description \(blog.items[2].description)")
+let news = try decoder.decode(NaverNewsResponse.self, from: body(folder + "/naver-news.json"))
+print("naver-news: \(news.total) total, \(news.items.count) items")
+let images = try decoder.decode(NaverImageResponse.self, from: body(folder + "/naver-image.json"))
+print("naver-image: \(images.items.count) items, title \(images.items[1].title), size \(images.items[0].sizewidth)")
+let link = DeeplinkHostLink(a1B: "1", a2: 2)
+print("deeplink: \(String(decoding: try JSONEncoder().encode(link), as: UTF8.self).contains("\"a1_b\":\"1\""))")
+"""#
+
+@Suite("envelope codegen, end to end")
+struct CodegenCommandTests {
+    @Test("the generated models compile with swiftc and decode every bundled mock")
+    func generatedCodeCompilesAndDecodes() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let models = folder.appendingPathComponent("Models")
+        let result = try Envelope.run(["codegen", "Contracts/hanyang-menu.json", "Contracts/naver-blog.json", "Contracts/naver-image.json",
+                                       "Contracts/naver-news.json", "Contracts/deeplinks/deeplink-host.json", "--output", models.path])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: models.path).sorted()
+        #expect(names == ["APIResult.swift", "Blog.swift", "Contracts.swift", "HTMLText.swift", "MenuItem.swift", "MenuItemHochulGb.swift",
+                          "Model.swift", "News.swift", "Photo.swift", "Root.swift", "RootResult.swift", "RootResultMessage.swift"])
+
+        // The answers: the recorded hanyang one (which drifts), a fixed copy, and the jsonBody of each naver mapping.
+        let answers = folder.appendingPathComponent("answers")
+        try FileManager.default.createDirectory(at: answers, withIntermediateDirectories: true)
+        let recorded = try Data(contentsOf: packageRoot.appendingPathComponent("Mocks/__files/hanyang-menu.json"))
+        try recorded.write(to: answers.appendingPathComponent("hanyang-menu.json"))
+        var fixed = String(decoding: recorded, as: UTF8.self).replacingOccurrences(of: #""MENU_ID2": null"#, with: #""MENU_ID2": "M0""#)
+        fixed = fixed.replacingOccurrences(of: #""MENU_SEQ""#, with: #""DEL_POSSIBLE_YN": "N", "MENU_SEQ""#)
+        fixed = fixed.replacingOccurrences(of: #""HOCHUL_GB": "A""#, with: #""HOCHUL_GB": "Z""#)
+        try Data(fixed.utf8).write(to: answers.appendingPathComponent("hanyang-menu-fixed.json"))
+        for name in ["naver-blog", "naver-image", "naver-news"] {
+            let mapping = try Data(contentsOf: packageRoot.appendingPathComponent("Mocks/mappings/\(name).json"))
+            let object = try #require(try JSONSerialization.jsonObject(with: mapping) as? [String: Any])
+            let response = try #require(object["response"] as? [String: Any])
+            let body = try #require(response["jsonBody"])
+            try JSONSerialization.data(withJSONObject: body).write(to: answers.appendingPathComponent("\(name).json"))
+        }
+
+        try decodeProgram.write(to: models.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let sources = try FileManager.default.contentsOfDirectory(atPath: models.path).filter { $0.hasSuffix(".swift") }.map { models.appendingPathComponent($0).path }
+        let program = folder.appendingPathComponent("decode").path
+        let compile = try runTool("swiftc", ["-swift-version", "6", "-o", program] + sources)
+        #expect(compile.status == 0, "swiftc failed:\n\(compile.output)")
+        guard compile.status == 0 else { return }
+        let run = try runTool(program, [answers.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == """
+            hanyang-menu: keyNotFound DEL_POSSIBLE_YN at result/list/Index 0
+            hanyang-menu (fixed): 9 items, first 한양소개, ACT_URL nil, HOCHUL_GB LLLULLUZU, unknown 1, 2021
+            naver-blog: 3 items, title [iOS] Swift Codable로 "중첩 JSON" 파싱하기, description 검색 결과의 title에 들어 있는 <b> 태그와 &quot; 같은 문자를 디코딩 단계에서 바꿔 저장하는 방법을 정리했습니다.
+            naver-news: 15870 total, 3 items
+            naver-image: 3 items, title [iOS] Swift Generics <T> 정리 다이어그램, size 512
+            deeplink: true
+
+            """)
+    }
+
+    @Test("without --output the models print as one file; a contract with no body schema is exit 2 naming it")
+    func standardOutputAndErrors() throws {
+        let result = try Envelope.run(["codegen", "Contracts/naver-news.json"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.hasPrefix("// Generated by `envelope codegen`"))
+        #expect(result.standardOutput.contains("public typealias NaverNewsResponse = APIResult<News>\n"))
+        #expect(result.standardOutput.contains("self.title = HTMLText.decode(try container.decode(String.self, forKey: .title))"))
+
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"contract": "empty", "request": {"path": "/"}, "response": {"status": 204}}"#.write(to: folder.appendingPathComponent("empty.json"), atomically: true, encoding: .utf8)
+        let empty = try Envelope.run(["codegen", "empty.json"], in: folder)
+        #expect(empty.exitCode == 2)
+        #expect(empty.standardError == "error: empty.json: error: the contract has no 'response.body' schema, so there is no model to write\n")
+    }
+}
+
+/// Runs a tool (found on PATH when not a path) and returns its exit status and combined output.
+private func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    if tool.contains("/") {
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+    }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
