@@ -53,7 +53,7 @@ struct CodegenTests {
 
     @Test("a URL contract's model keeps the link's names in CodingKeys")
     func urlContractModel() throws {
-        let files = try SwiftCodegen().generate([try source("deeplinks/deeplink-host.json")])
+        let files = try SwiftCodegen().generate([try source("deeplink-host.json")])
         let model = try #require(files.first { $0.name == "Model.swift" }?.text)
         #expect(model.contains("    public var a1B: String\n"))
         #expect(model.contains("    public var a2: Int?\n"))

@@ -5,7 +5,7 @@ import Testing
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 private func loadDeepLinkContract() throws -> Contract {
-    let directory = root.appendingPathComponent("Contracts/deeplinks")
+    let directory = root.appendingPathComponent("Contracts")
     return try ContractLoader.load(file: "deeplink-host.json") { path in
         Array(try Data(contentsOf: directory.appendingPathComponent(path)))
     }

@@ -35,7 +35,7 @@ struct CodegenCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let models = folder.appendingPathComponent("Models")
         let result = try Envelope.run(["codegen", "Contracts/hanyang-menu.json", "Contracts/naver-blog.json", "Contracts/naver-image.json",
-                                       "Contracts/naver-news.json", "Contracts/deeplinks/deeplink-host.json", "--output", models.path])
+                                       "Contracts/naver-news.json", "Contracts/deeplink-host.json", "--output", models.path])
         #expect(result.exitCode == 0, "\(result.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: models.path).sorted()
         #expect(names == ["APIResult.swift", "Blog.swift", "Contracts.swift", "HTMLText.swift", "MenuItem.swift", "MenuItemHochulGb.swift",

@@ -5,7 +5,7 @@ import Testing
 struct DeepLinkTests {
     @Test("the seed's deep link conforms; a drifted one is reported like any answer")
     func validatesLinks() throws {
-        let result = try Envelope.run(["validate", "Contracts/deeplinks/deeplink-host.json", "abc://host?a1_b=1&a2=2",
+        let result = try Envelope.run(["validate", "Contracts/deeplink-host.json", "abc://host?a1_b=1&a2=2",
                                        "abc://host?a2=-1&a3=x"])
         #expect(result.exitCode == 1)
         #expect(result.standardOutput == """
@@ -27,7 +27,7 @@ struct DeepLinkTests {
 
     @Test("a conforming link exits 0 with --format json")
     func jsonReport() throws {
-        let result = try Envelope.run(["validate", "--format", "json", "Contracts/deeplinks/deeplink-host.json", "abc://host?a1_b=x"])
+        let result = try Envelope.run(["validate", "--format", "json", "Contracts/deeplink-host.json", "abc://host?a1_b=x"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.contains(#""source": "abc://host?a1_b=x""#) || result.standardOutput.contains(#""source":"abc://host?a1_b=x""#))
     }

@@ -111,7 +111,7 @@ struct CheckCommand: ParsableCommand {
         if let environmentName, let config {
             environment = try config.environment(named: environmentName, file: configPath)
         }
-        let contracts = try select(set.contracts, environment: environment)
+        let contracts = try select(set.httpContracts, environment: environment)
         if let caCertificateFile, !FileManager.default.isReadableFile(atPath: caCertificateFile) {
             throw CommandFailure.badInput("--cacert: no readable file \(caCertificateFile) (expected a PEM file of CA certificates)")
         }

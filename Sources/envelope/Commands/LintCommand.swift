@@ -54,7 +54,7 @@ struct LintCommand: ParsableCommand {
         // Which stub answers each contract, and which stubs no contract reaches.
         var answered: [(Contract, StubMapping)] = []
         if catalog.exists {
-            for contract in set.contracts {
+            for contract in set.httpContracts {
                 if let stub = catalog.stub(for: contract) {
                     answered.append((contract, stub))
                 } else {
@@ -62,7 +62,7 @@ struct LintCommand: ParsableCommand {
                                                 message: "no mock answers \(contract.request.method) \(contract.request.target); record one with envelope record --only \(contract.name)"))
                 }
             }
-            let requests = set.contracts.map(MockCatalog.request(for:))
+            let requests = set.httpContracts.map(MockCatalog.request(for:))
             for stub in catalog.stubs where !requests.contains(where: { StubMatcher.matches(stub.request, $0) }) {
                 problems.append(LintProblem(level: .warning, file: stub.source.file, location: stub.source.location,
                                             message: "mapping '\(stub.displayName)' is not reached by any contract's request; write a contract for it, or remove it"))

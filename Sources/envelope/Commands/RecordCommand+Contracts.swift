@@ -19,7 +19,7 @@ extension RecordCommand {
         if !set.errors.isEmpty { throw CommandFailure.badInput(set.errorText(directory: check.contractsDirectory)) }
         var environment: ProjectConfig.Environment?
         if let name = check.environmentName, let config { environment = try config.environment(named: name, file: check.configPath) }
-        let contracts = try check.select(set.contracts, environment: environment)
+        let contracts = try check.select(set.httpContracts, environment: environment)
         let origin = environment.map { "environment \($0.name) (\(check.configPath))" }
         let target = CheckCommand.Target(baseURL: check.baseURL ?? environment?.baseURL ?? "", headers: environment?.headers ?? [], origin: origin)
         let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)

@@ -3,7 +3,7 @@ import Foundation
 
 /// `envelope validate CONTRACT FILE...`: check saved answers offline, one result per file, in
 /// one process. For a URL contract the arguments are URLs: `envelope validate
-/// Contracts/deeplinks/deeplink-host.json 'abc://host?a1_b=1&a2=2'`.
+/// Contracts/deeplink-host.json 'abc://host?a1_b=1&a2=2'`.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",

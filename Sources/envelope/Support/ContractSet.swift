@@ -9,6 +9,10 @@ struct ContractSet {
     /// The errors of those that did not.
     var errors: [ContractError]
 
+    /// The contracts that describe HTTP answers (not deep-link URLs): what check, record and
+    /// lint's mock checks work on.
+    var httpContracts: [Contract] { contracts.filter { $0.url == nil } }
+
     /// Loads the contracts in `directory`.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
         let names: [String]
