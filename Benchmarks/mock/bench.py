@@ -192,6 +192,7 @@ def main():
         servers["nginx"] = start_nginx(workdir, body_file)
         servers["envelope"] = start_envelope(args.envelope, os.path.join(ROOT, "Mocks"))
         servers["envelope, 10,000 mappings"] = start_envelope(args.envelope, many_mappings(workdir, 10_000))
+        servers["envelope --workers 2"] = start_envelope(args.envelope, os.path.join(ROOT, "Mocks"), ("--workers", "2"))
         pact = start_pact(workdir, body_file)
         if pact:
             servers["Pact mock server"] = pact
@@ -279,7 +280,7 @@ def main():
         with open(args.results, "a") as f:
             if header:
                 f.write("# Benchmark results\n\nFigures from the scripts under `Benchmarks/`, newest sections last.\n")
-            wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True).stdout.splitlines()[0:1]
+            wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True).stdout.split()[0:2]
             nginx_version = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr.strip()
             f.write(f"\n## Mock server: envelope serve vs nginx and the Pact mock server "
                     f"({datetime.date.today().isoformat()})\n\n")
@@ -288,7 +289,7 @@ def main():
                     f"{len(expected):,} bytes of JSON; {args.rounds} interleaved rounds, medians shown).\n")
             f.write(f"Machine: {os.cpu_count()} cores, {platform.system()} {platform.release()}; wrk shares the cores with "
                     f"the server. {' '.join(wrk_version)}; {nginx_version} (1 worker, access_log off); "
-                    "envelope release build, 2 event loops, request journal on (default). "
+                    "envelope release build, default settings (1 event loop on 2 cores, request journal on). "
                     f"Load average {load_start:.1f} at the start and {load_end:.1f} at the end (other work on the "
                     "machine shows up as noise in every row alike; compare the ratios within one run).\n\n")
             f.write(table + "\n")

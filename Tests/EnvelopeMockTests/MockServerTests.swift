@@ -270,6 +270,9 @@ struct MockServerTests {
         defer { server.stop() }
         let second = MockServer(mappings: MockMappings(), port: server.port)
         #expect(throws: MockServerError.self) { try second.start() }
+        // Several loops listen with SO_REUSEPORT; that must not let a second server share the port.
+        let third = MockServer(mappings: MockMappings(), port: server.port, workers: 2)
+        #expect(throws: MockServerError.self) { try third.start() }
         do {
             try second.start()
         } catch {

@@ -18,8 +18,9 @@ enum Fixtures {
     }
 }
 
-/// Starts a server on a free port with the fixture mocks (or `mappings`).
-func startServer(_ mappings: MockMappings? = nil, usePoll: Bool = false, workers: Int? = nil,
+/// Starts a server on a free port with the fixture mocks (or `mappings`). Two event loops by
+/// default, whatever the machine, so the tests always cover loops running side by side.
+func startServer(_ mappings: MockMappings? = nil, usePoll: Bool = false, workers: Int? = 2,
                  options: MockServerOptions = MockServerOptions(), idleTimeout: Double = 60) throws -> MockServer {
     var options = options
     options.port = 0

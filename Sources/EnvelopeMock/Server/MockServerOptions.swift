@@ -4,7 +4,7 @@ public struct MockServerOptions: Sendable {
     public var host: String
     /// The port; 0 picks a free one.
     public var port: UInt16
-    /// Event-loop threads (default: 2, or 1 on a single core).
+    /// Event-loop threads (default: ``MockServer/defaultWorkers``, half the cores).
     public var workers: Int?
     /// The largest request body accepted; larger ones get 413.
     public var maxBodyBytes: Int

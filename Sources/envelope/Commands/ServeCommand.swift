@@ -21,7 +21,7 @@ struct ServeCommand: ParsableCommand {
                    default: "10"),
             .value("--journal-size", valueName: "count", help: "Requests kept for /__admin/requests; 0 turns the journal off.",
                    default: "10000"),
-            .value("--workers", valueName: "count", help: "Event-loop threads (default: 2, or 1 on a single core)."),
+            .value("--workers", valueName: "count", help: "Event-loop threads (default: half the cores, 1 to 4)."),
         ]
     )
 
