@@ -8,8 +8,8 @@
 //
 // Input layout: the contract's bytes, optionally followed by a NUL byte and an extra file.
 // The reader serves the repo's schemas by their path; any other path it is asked for gets the
-// extra file (so the fuzzer can grow a second schema behind any `$ref`), or an error when the
-// input has no NUL. Reads are counted: the same path read more than 8 times (URIs that differ
+// extra file (so the fuzzer can grow a second schema behind any `$ref`) for up to 8 distinct
+// paths, or an error when the input has no NUL. Reads are counted: the same path read more than 8 times (URIs that differ
 // only in percent-encoding may read one path twice), or more than 1,000 reads for
 // one input, traps, since the loader caches documents and such a loader is looping.
 //
@@ -33,6 +33,7 @@ private let bodies: [[UInt8]] = {
 final class ReadCounter: @unchecked Sendable {
     var reads = 0
     var byPath: [String: Int] = [:]
+    var unknownPaths: Set<String> = []
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -54,7 +55,11 @@ public func fuzzContractLoad(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
         precondition(counter.byPath[path]! <= 8, "the loader read \(path) \(counter.byPath[path]!) times for one contract")
         precondition(counter.reads <= 1_000, "the loader read \(counter.reads) files for one contract: looping on \(path)?")
         if let known = schemaFiles[path] { return known }
-        if let extra { return extra }
+        // A finite file system: the extra file answers for at most 8 distinct paths. Without
+        // this bound a relative `$ref` inside it ("e/x") names a new file every time
+        // (e/x, e/e/x, ...) and the loader, rightly, keeps reading.
+        counter.unknownPaths.insert(path)
+        if let extra, counter.unknownPaths.count <= 8 { return extra }
         throw FuzzReadError(path: path)
     }
     let contract: Contract

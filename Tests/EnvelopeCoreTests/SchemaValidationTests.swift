@@ -107,6 +107,15 @@ struct SchemaValidationTests {
         #expect(result[0].locations.count == 5)
     }
 
+    @Test("50,000 drifting elements group into one finding with every element counted")
+    func groupsManyDriftingElements() throws {
+        let body = "[" + Array(repeating: #"{"id": null, "n": "x"}"#, count: 50_000).joined(separator: ",") + "]"
+        let result = try findings(body, #"{"items": {"properties": {"id": {"type": "string"}, "n": {"type": "integer"}}}}"#)
+        #expect(result.map(\.kind) == [.unexpectedNull, .typeMismatch])
+        #expect(result.map(\.count) == [50_000, 50_000])
+        #expect(result.allSatisfy { $0.total == 50_000 && $0.indices.count == DriftFinding.indexLimit && $0.locations.count == DriftFinding.locationLimit })
+    }
+
     @Test("anyOf reports the branch that came closest")
     func anyOfClosestBranch() throws {
         let result = try findings(#"{"v": {"kind": "a", "n": "1"}}"#, """

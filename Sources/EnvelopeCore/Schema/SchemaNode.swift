@@ -139,7 +139,10 @@ public struct SchemaRegex: @unchecked Sendable {
 
     /// Compiles `source`, or returns nil when it is not a valid expression.
     public init?(_ source: String) {
-        guard let regex = try? NSRegularExpression(pattern: source, options: []) else { return nil }
+        // Foundation leaks its half-built expression when a pattern with a NUL fails to
+        // compile (found by the contract fuzzer); such a pattern is never meant anyway.
+        guard !source.unicodeScalars.contains("\u{0}"),
+              let regex = try? NSRegularExpression(pattern: source, options: []) else { return nil }
         self.source = source
         self.regex = regex
     }
