@@ -59,7 +59,7 @@ struct ServeCommandTests {
             .write(to: mappings.appendingPathComponent("bad.json"))
         let result = try Envelope.run(["serve", "--mocks", directory.path, "--port", "0"])
         #expect(result.exitCode == 2)
-        #expect(result.standardError == "error: \(directory.path)/mappings/bad.json:3:30: not valid JSON: expected a string key, found '}'\n")
+        #expect(result.standardError == "\(directory.path)/mappings/bad.json:3:30: error: not valid JSON: expected a string key, found '}'\n")
     }
 }
 
@@ -170,7 +170,7 @@ struct ServeOptionsTests {
         let stopped = server.stop()
         #expect(stopped.status == 0)
         #expect(stopped.output.contains("Reloaded 1 mapping from \(directory.path)\n"))
-        #expect(stopped.error.contains("error: \(directory.path)/mappings/a.json:1:45: unsupported key 'bodyy' in response"))
+        #expect(stopped.error.contains("\(directory.path)/mappings/a.json:1:45: error: unsupported key 'bodyy' in response"))
         #expect(stopped.error.contains("Kept the mappings loaded before"))
     }
 

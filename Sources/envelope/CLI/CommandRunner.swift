@@ -29,7 +29,13 @@ enum CommandRunner {
                 standardError("error: \(error.message)\n\(invocation.hint)\n")
                 return CLIError.exitCode
             } catch {
-                standardError("error: \(describe(error))\n")
+                // Errors with a place print like a compiler's (`file:line:column: error: …`);
+                // the rest get the `error: ` prefix.
+                if let placed = error as? any PlacedError {
+                    standardError(placed.placedMessage + "\n")
+                } else {
+                    standardError("error: \(describe(error))\n")
+                }
                 return (error as? any ExitCodeProviding)?.exitCode ?? CLIError.exitCode
             }
         }

@@ -178,18 +178,18 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Loads the mocks and serves them on a free loopback port.
-    func startMockServer() throws(CommandFailure) -> MockServer {
+    func startMockServer() throws -> MockServer {
         let mappings: MockMappings
         do {
             mappings = try MockMappings.load(directory: mocksDirectory)
         } catch {
-            throw .badInput("\(error)")
+            throw MockLoadFailure(error: error)
         }
         let mock = MockServer(mappings: mappings, host: "127.0.0.1", port: 0)
         do {
             try mock.start()
         } catch {
-            throw .transport("cannot start the mock server: \(error)")
+            throw CommandFailure.transport("cannot start the mock server: \(error)")
         }
         return mock
     }

@@ -57,7 +57,7 @@ struct ServeCommand: ParsableCommand {
         do {
             mappings = try MockMappings.load(directory: mocksDirectory)
         } catch {
-            throw CommandFailure.badInput("\(error)")
+            throw MockLoadFailure(error: error)
         }
         let server = MockServer(mappings: mappings, options: options)
         do {
@@ -88,7 +88,7 @@ struct ServeCommand: ParsableCommand {
                 let count = reloaded.stubs.count
                 Terminal.writeStandardOutput("Reloaded \(count) mapping\(count == 1 ? "" : "s") from \(directory)\n")
             }, onError: { error in
-                Terminal.writeStandardError("error: \(error)\nKept the mappings loaded before; fix the file to reload.\n")
+                Terminal.writeStandardError(MockLoadFailure(error: error).placedMessage + "\nKept the mappings loaded before; fix the file to reload.\n")
             })
             watcher?.start()
             banner += "Watching \(directory) for changes.\n"
