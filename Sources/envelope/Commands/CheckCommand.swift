@@ -93,6 +93,11 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
+        // Without a server to talk to, the mocks are served in process: load them on another
+        // core while the contracts load here.
+        let mocks = mocksDirectory
+        let pendingMappings = baseURL == nil && environmentName == nil
+            ? BackgroundResult { try MockMappings.load(directory: mocks) } : nil
         var config: ProjectConfig?
         do {
             config = environmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
@@ -126,7 +131,7 @@ struct CheckCommand: ParsableCommand {
         } else if let environment {
             target = Target(baseURL: environment.baseURL, headers: environment.headers, origin: "environment \(environment.name) (\(configPath))")
         } else {
-            let mock = try startMockServer()
+            let mock = try startMockServer(preloaded: pendingMappings)
             server = mock
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil)
         }
@@ -178,11 +183,11 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Loads the mocks and serves them on a free loopback port.
-    func startMockServer() throws -> MockServer {
+    func startMockServer(preloaded: BackgroundResult<MockMappings>? = nil) throws -> MockServer {
         let mappings: MockMappings
         do {
-            mappings = try MockMappings.load(directory: mocksDirectory)
-        } catch {
+            mappings = try preloaded?.value() ?? MockMappings.load(directory: mocksDirectory)
+        } catch let error as MockLoadError {
             throw MockLoadFailure(error: error)
         }
         let mock = MockServer(mappings: mappings, host: "127.0.0.1", port: 0)
