@@ -3,7 +3,7 @@ import Foundation
 
 /// Finds everything a `Decodable` type would trip over in an answer, not just the first thing.
 ///
-/// `JSONDecoder` stops at the first problem (and `try!` crashes on it). The audit decodes with
+/// `JSONDecoder` stops at the first problem (and a forced `try` crashes on it). The audit decodes with
 /// a decoder that records each problem, stands in a value and carries on, then reports:
 ///
 /// - keys the type requires but the data lacks (`missing-key`),
