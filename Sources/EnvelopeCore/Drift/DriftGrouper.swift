@@ -3,32 +3,8 @@
 public enum DriftGrouper {
     /// Groups `outcome`'s violations on `document` into findings with severities from `policy`.
     public static func findings(from outcome: ValidationOutcome, in document: JSONDocument, policy: SeverityPolicy) -> [DriftFinding] {
-        struct Group {
-            var first: Violation
-            var elements: Set<[PathComponent]> = []
-            var indices: Set<Int> = []
-            var offsets: [Int] = []
-            var order: Int
-
-            mutating func add(_ violation: Violation) {
-                // Count elements of the innermost array, not violations: one item failing two
-                // keywords at one place is one item.
-                elements.insert(DriftGrouper.elementPath(of: violation.path))
-                if let index = violation.path.lastIndex { indices.insert(index) }
-                if offsets.count < DriftFinding.locationLimit { offsets.append(violation.offset) }
-            }
-        }
-        var groups: [String: Group] = [:]
-        for (position, violation) in outcome.violations.enumerated() {
-            let severity = policy.severity(of: violation.kind)
-            guard severity != .ignore else { continue }
-            let pointer = violation.path.wildcardPointer
-            let key = violation.kind.rawValue + " " + pointer
-            // Mutate the group in place: a copy out and back would copy its sets on every
-            // violation, which made 50,000 drifting items quadratic.
-            groups[key, default: Group(first: violation, order: position)].add(violation)
-        }
-        let ordered = groups.values.sorted { lhs, rhs in
+        let groups = outcome.groups.filter { policy.severity(of: $0.first.kind) != .ignore }
+        let ordered = groups.sorted { lhs, rhs in
             lhs.first.offset != rhs.first.offset ? lhs.first.offset < rhs.first.offset : lhs.order < rhs.order
         }
         let allOffsets = ordered.flatMap(\.offsets)
@@ -38,7 +14,7 @@ public enum DriftGrouper {
             let places = Array(locations.prefix(group.offsets.count))
             locations = locations.dropFirst(group.offsets.count)
             let total = arrayTotal(for: group.first.path, in: outcome.arrayTotals)
-            let count = group.first.kind == .optionalNeverPresent ? total : group.elements.count
+            let count = group.first.kind == .optionalNeverPresent ? total : group.elementCount
             return DriftFinding(kind: group.first.kind, pointer: pointer, severity: policy.severity(of: group.first.kind),
                                 count: count, total: max(total, count),
                                 indices: group.first.kind == .optionalNeverPresent ? [] : Array(group.indices.sorted().prefix(DriftFinding.indexLimit)),

@@ -34,8 +34,10 @@ public struct SchemaValidator: Sendable {
 public struct ValidationOutcome: Sendable {
     /// Whether the document satisfies the schema in the JSON Schema sense.
     public var isValid: Bool
-    /// Every violation and warning, in order of discovery.
+    /// The first violation or warning of each group, in order of discovery.
     public var violations: [Violation]
+    /// Every violation and warning, grouped by kind and wildcard place as they were found.
+    public var groups: [ViolationGroup] = []
     /// For each array, by wildcard pointer of its elements (`/result/list/*`), how many
     /// elements were validated in all.
     public var arrayTotals: [String: Int]
@@ -47,6 +49,57 @@ enum PathStep {
     case member(Int)
     case name(String)
     case index(Int)
+}
+
+/// A group of violations: a kind at one wildcard place.
+struct GroupKey: Hashable {
+    var kind: DriftKind
+    var place: UInt64
+}
+
+/// Hashes a path two ways at once: with array indices as `*` (the place a finding is
+/// grouped by) and with them (the array element an occurrence is in).
+struct PathHasher {
+    var wildcard: UInt64 = 0xcbf2_9ce4_8422_2325
+    var concrete: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// The concrete hash as of the innermost index (0 outside arrays).
+    var element: UInt64 = 0
+    var lastIndex: Int?
+
+    @inline(__always) static func mix(_ hash: inout UInt64, _ byte: UInt8) {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+
+    mutating func key<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        PathHasher.mix(&wildcard, 0x2F)
+        PathHasher.mix(&concrete, 0x2F)
+        // Escaped as in a JSON Pointer, so the key "a/b" and the keys "a", "b" differ.
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "~"): mix(0x7E); mix(0x30)
+            case UInt8(ascii: "/"): mix(0x7E); mix(0x31)
+            default: mix(byte)
+            }
+        }
+    }
+
+    @inline(__always) mutating func mix(_ byte: UInt8) {
+        PathHasher.mix(&wildcard, byte)
+        PathHasher.mix(&concrete, byte)
+    }
+
+    mutating func index(_ index: Int) {
+        PathHasher.mix(&wildcard, 0x2F)
+        PathHasher.mix(&wildcard, 0xFF)
+        PathHasher.mix(&concrete, 0x2E)
+        var value = UInt64(bitPattern: Int64(index))
+        for _ in 0..<8 {
+            PathHasher.mix(&concrete, UInt8(truncatingIfNeeded: value))
+            value >>= 8
+        }
+        element = concrete
+        lastIndex = index
+    }
 }
 
 /// The outcome of a speculative branch.
@@ -104,7 +157,11 @@ struct ValidationRun {
     let tape: UnsafeBufferPointer<JSONTapeEntry>
     let bytes: UnsafeBufferPointer<UInt8>
 
+    /// Violations of speculative branches (kept whole, since a losing branch is dropped and
+    /// the closest one is adopted).
     var violations: [Violation] = []
+    /// Committed violations, gathered by kind and wildcard place.
+    var groups: [GroupKey: ViolationGroup] = [:]
     var steps: [PathStep] = []
     /// Depth of speculative validation (inside anyOf/oneOf/not/if branches): no warnings and
     /// no tallies are recorded there, since a branch that loses says nothing about the data.
@@ -206,21 +263,63 @@ struct ValidationRun {
     mutating func record(_ kind: DriftKind, keyword: String, expected: String, actual: String, at instance: Int,
                          extra: PathStep? = nil, failure: Bool = true) {
         if !failure && speculative > 0 { return }
-        violations.append(Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
-                                    offset: Int(tape[instance].offset), isFailure: failure))
+        let offset = Int(tape[instance].offset)
+        guard speculative == 0 else {
+            violations.append(Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
+                                        offset: offset, isFailure: failure))
+            return
+        }
+        // Committed: gather into the group without building the path, unless it is the first.
+        var hasher = PathHasher()
+        for step in steps { hash(step, into: &hasher) }
+        if let extra { hash(extra, into: &hasher) }
+        let key = GroupKey(kind: kind, place: hasher.wildcard)
+        if groups[key] == nil {
+            let first = Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
+                                  offset: offset, isFailure: failure)
+            groups[key] = ViolationGroup(first: first, order: groups.count)
+        }
+        groups[key]?.add(element: hasher.element, index: hasher.lastIndex, offset: offset)
+    }
+
+    /// Gathers an already built violation (an adopted branch's, or a tally's).
+    mutating func commit(_ violation: Violation) {
+        guard speculative == 0 else {
+            violations.append(violation)
+            return
+        }
+        var hasher = PathHasher()
+        for component in violation.path {
+            switch component {
+            case .key(let name): hasher.key(name.utf8)
+            case .index(let index): hasher.index(index)
+            }
+        }
+        let key = GroupKey(kind: violation.kind, place: hasher.wildcard)
+        if groups[key] == nil { groups[key] = ViolationGroup(first: violation, order: groups.count) }
+        groups[key]?.add(element: hasher.element, index: hasher.lastIndex, offset: violation.offset)
+    }
+
+    func hash(_ step: PathStep, into hasher: inout PathHasher) {
+        switch step {
+        case .member(let key): withKeyBytes(key) { hasher.key($0) }
+        case .name(let name): hasher.key(name.utf8)
+        case .index(let index): hasher.index(index)
+        }
     }
 
     mutating func finish(valid: Bool) -> ValidationOutcome {
         for key in tallyOrder {
             guard let tally = tallies[key], tally.present == 0 else { continue }
-            violations.append(Violation(kind: .optionalNeverPresent, path: tally.path, keyword: "properties",
-                                        expected: "an optional key, present at least sometimes",
-                                        actual: tally.objects == 1 ? "absent" : "absent in all \(tally.objects)",
-                                        offset: tally.offset, isFailure: false))
+            commit(Violation(kind: .optionalNeverPresent, path: tally.path, keyword: "properties",
+                             expected: "an optional key, present at least sometimes",
+                             actual: tally.objects == 1 ? "absent" : "absent in all \(tally.objects)",
+                             offset: tally.offset, isFailure: false))
         }
         var totals: [String: Int] = [:]
         for (_, total) in arrayTotals { totals[total.pointer, default: 0] += total.count }
-        return ValidationOutcome(isValid: valid, violations: violations, arrayTotals: totals)
+        let ordered = groups.values.sorted { $0.order < $1.order }
+        return ValidationOutcome(isValid: valid, violations: ordered.map(\.first), groups: ordered, arrayTotals: totals)
     }
 
     // MARK: - Validation
@@ -775,7 +874,7 @@ struct ValidationRun {
         if trials[best].violations.isEmpty {
             record(.constraintViolation, keyword: keyword, expected: "a value matching one of \(trials.count) schemas", actual: excerpt(instance), at: instance)
         } else {
-            violations.append(contentsOf: trials[best].violations.filter(\.isFailure))
+            for violation in trials[best].violations where violation.isFailure { commit(violation) }
         }
     }
 
