@@ -71,30 +71,13 @@ public enum ContractLoader {
             status = code
         }
         let headerRules = try reader.headerRules(responseNode)
-        var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote)
-        if let assert = root["assertFormats"] {
-            guard let flag = assert.boolValue else {
-                throw .invalidContract(file: file, at: assert.location, message: "'assertFormats' must be true or false, found \(assert.rawText)")
-            }
-            compiler.assertsFormats = flag
-        }
-        if options.assertFormats { compiler.assertsFormats = true }
-        compiler.register(document, as: file)
+        var compiler = try reader.schemaCompiler(for: document, read: read, options: options)
         var body: Int?
         if let bodyNode = responseNode["body"] {
             body = try compiler.compile(bodyNode, file: file, pointer: "/response/body")
         }
 
-        var drift: [DriftKind: Severity] = [:]
-        if let driftNode = root["drift"] {
-            try reader.expectObject(driftNode, "drift", allowed: Set(DriftKind.allCases.map(\.rawValue)))
-            for member in driftNode.members {
-                guard let kind = DriftKind(rawValue: member.key), let text = member.value.stringValue, let severity = Severity(setting: text) else {
-                    throw .invalidContract(file: file, at: member.value.location, message: "drift.\(member.key) must be \"breaking\", \"warning\" or \"ignore\", found \(member.value.rawText)")
-                }
-                drift[kind] = severity
-            }
-        }
+        let drift = try reader.driftSettings(root)
         return Contract(name: name, summary: summary, file: file, request: request,
                         response: ResponseExpectation(status: status, headers: headerRules, body: body),
                         drift: SeverityPolicy(overrides: drift), schema: compiler.finish().schema,
@@ -105,6 +88,36 @@ public enum ContractLoader {
 /// Reads the fields of a contract with errors that say where and what was expected.
 struct FieldReader {
     let file: String
+
+    /// The compiler for a contract's schemas, with the contract's and the options' format
+    /// assertion, and the contract's own document registered as `file`.
+    func schemaCompiler(for document: JSONDocument, read: @escaping SchemaCompiler.Reader,
+                        options: ContractLoadOptions) throws(ContractError) -> SchemaCompiler {
+        var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote)
+        if let assert = document.root["assertFormats"] {
+            guard let flag = assert.boolValue else {
+                throw .invalidContract(file: file, at: assert.location, message: "'assertFormats' must be true or false, found \(assert.rawText)")
+            }
+            compiler.assertsFormats = flag
+        }
+        if options.assertFormats { compiler.assertsFormats = true }
+        compiler.register(document, as: file)
+        return compiler
+    }
+
+    /// The contract's `drift` settings: kind to severity.
+    func driftSettings(_ root: JSONNode) throws(ContractError) -> [DriftKind: Severity] {
+        var drift: [DriftKind: Severity] = [:]
+        guard let driftNode = root["drift"] else { return drift }
+        try expectObject(driftNode, "drift", allowed: Set(DriftKind.allCases.map(\.rawValue)))
+        for member in driftNode.members {
+            guard let kind = DriftKind(rawValue: member.key), let text = member.value.stringValue, let severity = Severity(setting: text) else {
+                throw .invalidContract(file: file, at: member.value.location, message: "drift.\(member.key) must be \"breaking\", \"warning\" or \"ignore\", found \(member.value.rawText)")
+            }
+            drift[kind] = severity
+        }
+        return drift
+    }
 
     func expectObject(_ node: JSONNode, _ what: String, allowed: Set<String>) throws(ContractError) {
         guard node.kind == .object else {

@@ -33,28 +33,11 @@ extension ContractLoader {
             }
             url.plusAsSpace = flag
         }
-        var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote)
-        if let assert = root["assertFormats"] {
-            guard let flag = assert.boolValue else {
-                throw .invalidContract(file: file, at: assert.location, message: "'assertFormats' must be true or false, found \(assert.rawText)")
-            }
-            compiler.assertsFormats = flag
-        }
-        if options.assertFormats { compiler.assertsFormats = true }
-        compiler.register(document, as: file)
+        var compiler = try reader.schemaCompiler(for: document, read: read, options: options)
         if let queryNode = urlNode["query"] {
             url.query = try compiler.compile(queryNode, file: file, pointer: "/url/query")
         }
-        var drift: [DriftKind: Severity] = [:]
-        if let driftNode = root["drift"] {
-            try reader.expectObject(driftNode, "drift", allowed: Set(DriftKind.allCases.map(\.rawValue)))
-            for member in driftNode.members {
-                guard let kind = DriftKind(rawValue: member.key), let text = member.value.stringValue, let severity = Severity(setting: text) else {
-                    throw .invalidContract(file: file, at: member.value.location, message: "drift.\(member.key) must be \"breaking\", \"warning\" or \"ignore\", found \(member.value.rawText)")
-                }
-                drift[kind] = severity
-            }
-        }
+        let drift = try reader.driftSettings(root)
         return Contract(name: name, summary: summary, file: file, request: ContractRequest(path: "/"),
                         response: ResponseExpectation(status: nil, headers: [], body: nil),
                         drift: SeverityPolicy(overrides: drift), schema: compiler.finish().schema,
