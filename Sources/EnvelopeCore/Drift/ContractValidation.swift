@@ -50,9 +50,9 @@ public func validate(_ response: ObservedResponse, against contract: Contract, s
 
 /// The first line of a body, cut short, for a not-json finding (an HTML error page shows as
 /// `<!DOCTYPE html>…`).
-func bodyExcerpt(_ body: [UInt8]) -> String {
+func bodyExcerpt(_ body: SharedBytes) -> String {
     guard !body.isEmpty else { return "an empty body" }
-    let prefix = String(decoding: body.prefix(200), as: UTF8.self)
+    let prefix = String(decoding: body.copy(0..<min(body.count, 200)), as: UTF8.self)
     let line = prefix.split(whereSeparator: \.isNewline).first.map(String.init) ?? prefix
     let trimmed = line.count > 60 ? String(line.prefix(59)) + "…" : line
     return VALUEQuote.quoted(trimmed)

@@ -5,11 +5,16 @@ public struct ObservedResponse: Sendable {
     public var status: Int?
     /// The headers, in order.
     public var headers: [(name: String, value: String)]
-    /// The body bytes.
-    public var body: [UInt8]
+    /// The body bytes, shared rather than copied (a large saved answer may be a mapped file).
+    public var body: SharedBytes
 
     /// Creates a response.
     public init(status: Int?, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+        self.init(status: status, headers: headers, body: SharedBytes(body))
+    }
+
+    /// Creates a response whose body is shared, not copied.
+    public init(status: Int?, headers: [(name: String, value: String)] = [], body: SharedBytes) {
         self.status = status
         self.headers = headers
         self.body = body

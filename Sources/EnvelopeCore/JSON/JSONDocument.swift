@@ -2,25 +2,27 @@
 ///
 /// Immutable once parsed, so it is safe to share across threads. Walk it through ``root``.
 public final class JSONDocument: Sendable {
-    /// The text as parsed, UTF-8.
-    public let bytes: [UInt8]
+    /// The text as parsed, UTF-8, shared (not copied) with whoever handed it in.
+    public let text: SharedBytes
     @usableFromInline let tape: [JSONTapeEntry]
 
-    private init(bytes: [UInt8], tape: [JSONTapeEntry]) {
-        self.bytes = bytes
+    private init(text: SharedBytes, tape: [JSONTapeEntry]) {
+        self.text = text
         self.tape = tape
     }
 
+    /// The text as parsed, UTF-8 (a copy when the text is lent memory, such as a mapped file).
+    public var bytes: [UInt8] { text.bytes }
+
     /// Parses a UTF-8 JSON text.
     public static func parse(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()) throws(JSONError) -> JSONDocument {
-        let result: Result<[JSONTapeEntry], JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONError) {
-                return .success(try JSONParser.parse(buffer, options: options))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return JSONDocument(bytes: bytes, tape: try result.get())
+        try parse(SharedBytes(bytes), options: options)
+    }
+
+    /// Parses a UTF-8 JSON text without copying it; the document keeps `text` alive.
+    public static func parse(_ text: SharedBytes, options: JSONParseOptions = JSONParseOptions()) throws(JSONError) -> JSONDocument {
+        let tape = try text.withUnsafeBufferPointer { buffer throws(JSONError) in try JSONParser.parse(buffer, options: options) }
+        return JSONDocument(text: text, tape: tape)
     }
 
     /// Parses a JSON text given as a string.
@@ -36,11 +38,11 @@ public final class JSONDocument: Sendable {
 
     /// The line and column of a byte offset.
     public func location(ofOffset offset: Int) -> SourceLocation {
-        bytes.withUnsafeBufferPointer { SourceLocation.locate(offset: offset, in: $0) }
+        text.withUnsafeBufferPointer { SourceLocation.locate(offset: offset, in: $0) }
     }
 
     /// The lines and columns of many byte offsets, in one pass.
     public func locations(ofOffsets offsets: [Int]) -> [SourceLocation] {
-        bytes.withUnsafeBufferPointer { SourceLocation.locate(offsets: offsets, in: $0) }
+        text.withUnsafeBufferPointer { SourceLocation.locate(offsets: offsets, in: $0) }
     }
 }

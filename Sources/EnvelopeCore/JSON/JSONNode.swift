@@ -25,17 +25,22 @@ public struct JSONNode: Sendable {
     /// The exact source bytes of the value.
     public var rawBytes: ArraySlice<UInt8> {
         let e = entry
-        return document.bytes[Int(e.offset)..<Int(e.offset) + Int(e.length)]
+        return document.text.copy(Int(e.offset)..<Int(e.offset) + Int(e.length))[...]
     }
 
     /// The exact source text of the value.
-    public var rawText: String { String(decoding: rawBytes, as: UTF8.self) }
+    public var rawText: String {
+        let e = entry
+        return document.text.withUnsafeBufferPointer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(e.offset)..<Int(e.offset) + Int(e.length)]), as: UTF8.self)
+        }
+    }
 
     /// The decoded string, or nil if this is not a string.
     public var stringValue: String? {
         let e = entry
         guard e.kind == .string else { return nil }
-        return document.bytes.withUnsafeBufferPointer { bytes in
+        return document.text.withUnsafeBufferPointer { bytes in
             JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(e.offset)..<Int(e.offset) + Int(e.length)]), hasEscapes: e.flag)
         }
     }
@@ -117,7 +122,6 @@ public struct JSONNode: Sendable {
         var found: JSONNode?
         var child = index + 1
         let end = endIndex
-        let bytes = document.bytes
         while child < end {
             let keyEntry = document.tape[child]
             let value = JSONNode(document: document, index: child + 1)
@@ -127,7 +131,7 @@ public struct JSONNode: Sendable {
             } else {
                 let start = Int(keyEntry.offset) + 1
                 let length = Int(keyEntry.length) - 2
-                matches = length == wanted.count && bytes[start..<start + length].elementsEqual(wanted)
+                matches = length == wanted.count && document.text.withUnsafeBufferPointer { $0[start..<start + length].elementsEqual(wanted) }
             }
             if matches { found = value }
             child = value.endIndex

@@ -197,6 +197,16 @@ struct JSONParser {
             let c = base[i]
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
             i += 1
+            // Pretty-printed answers indent with runs of spaces: skip them eight at a time.
+            while i + 8 <= count {
+                let spaces = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                if spaces != 0 {
+                    // Little-endian: the lowest non-zero byte is the first that is not a space.
+                    i += spaces.littleEndian.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
         }
         return i
     }
@@ -259,10 +269,15 @@ struct JSONParser {
         var i = start + 1
         var hasEscapes = false
         while true {
-            // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte.
+            // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte;
+            // then straight to the first byte that is.
             while i + 8 <= count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if JSONParser.needsAttention(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let attention = JSONParser.attentionMask(word)
+                if attention != 0 {
+                    i += attention.trailingZeroBitCount >> 3
+                    break
+                }
                 i += 8
             }
             guard i < count else { throw .unexpectedEnd(expected: "'\"' to close the string that starts at \(location(start))", at: location(i)) }
@@ -284,9 +299,13 @@ struct JSONParser {
         return i + 1
     }
 
-    /// Whether any byte of `word` is `"`, `\`, below 0x20 or at or above 0x80.
+    /// A mask whose lowest set bit lies in the first byte of `word` (read little-endian) that
+    /// is `"`, `\`, below 0x20 or at or above 0x80; zero when there is none.
+    ///
+    /// The subtraction trick can also flag a byte just after a flagged one (a borrow runs
+    /// on), but never one before the first true match, so the lowest bit is exact.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    private static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -294,7 +313,7 @@ struct JSONParser {
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+        return (hasQuote | hasBackslash | hasControl | word) & highs
     }
 
     private func scanEscape(at i: Int) throws(JSONError) -> Int {

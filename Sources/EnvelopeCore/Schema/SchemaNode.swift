@@ -104,8 +104,10 @@ public struct SchemaNode: Sendable {
 
     /// The UTF-8 bytes of each property name, aligned with ``properties``.
     var propertyKeys: [[UInt8]] = []
-    /// Open-addressing hash table over ``propertyKeys``: property index + 1, or 0 for empty.
-    var propertyTable: [Int32] = []
+    /// Open-addressing hash table over ``propertyKeys``, a quarter full: each slot holds the
+    /// key hash's upper half and the property index + 1 in the lower, or 0 for empty, so a
+    /// probe that meets another key rejects it without touching that key's bytes.
+    var propertyTable: [UInt64] = []
     /// Indices into ``properties`` of the required names it declares.
     var requiredDeclared: [Int] = []
     /// Required names that ``properties`` does not declare.
@@ -120,6 +122,9 @@ public struct SchemaNode: Sendable {
     var hasStringKeywords = false
     var hasNumberKeywords = false
     var hasCombinators = false
+    /// Applies no other schema and looks at no member or item: validation of such a node
+    /// needs no object frame, dynamic scope or recursion guard.
+    var isLeaf = false
 
     /// Creates an empty schema (one that accepts everything) at a place.
     public init(file: String, pointer: String, location: SourceLocation) {

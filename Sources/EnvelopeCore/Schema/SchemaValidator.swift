@@ -20,7 +20,7 @@ public struct SchemaValidator: Sendable {
     public func validate(_ document: JSONDocument, against root: Int) -> ValidationOutcome {
         schema.nodes.withUnsafeBufferPointer { nodes in
             document.tape.withUnsafeBufferPointer { tape in
-                document.bytes.withUnsafeBufferPointer { bytes in
+                document.text.withUnsafeBufferPointer { bytes in
                     var run = ValidationRun(nodes: nodes, resources: schema.resources, document: document, tape: tape, bytes: bytes)
                     let valid = run.evaluate(0, root, collect: false).valid
                     return run.finish(valid: valid)
@@ -48,6 +48,20 @@ public struct ValidationOutcome: Sendable {
 enum PathStep {
     case member(Int)
     case name(String)
+    case index(Int)
+
+    init(_ step: TapeStep) {
+        switch step {
+        case .member(let key): self = .member(key)
+        case .index(let index): self = .index(index)
+        }
+    }
+}
+
+/// A step of the path being walked: like ``PathStep`` without names, so that pushing and
+/// popping one (twice per member and element) copies a plain value and never releases one.
+enum TapeStep {
+    case member(Int)
     case index(Int)
 }
 
@@ -149,10 +163,39 @@ struct ObjectFrame {
     }
 }
 
+/// The bits of ``ValidationRun/hotFlags``: a schema's types in the low byte, then whether it
+/// has a type, whether it is a leaf (and one with nothing but a type) and whether it is `true`
+/// or `false`.
+enum HotFlags {
+    static let hasTypes: UInt16 = 1 << 8
+    static let leaf: UInt16 = 1 << 9
+    static let typeOnlyLeaf: UInt16 = 1 << 10
+    static let boolean: UInt16 = 1 << 11
+
+    static func flags(_ node: SchemaNode) -> UInt16 {
+        var flags = UInt16(node.types?.rawValue ?? 0)
+        if node.types != nil { flags |= hasTypes }
+        if node.booleanValue != nil { flags |= boolean }
+        if node.isLeaf {
+            flags |= leaf
+            if node.enumValues == nil && node.constValue == nil && !node.hasStringKeywords && !node.hasNumberKeywords {
+                flags |= typeOnlyLeaf
+            }
+        }
+        return flags
+    }
+}
+
 /// The mutable state of one validation.
 struct ValidationRun {
     let nodes: UnsafeBufferPointer<SchemaNode>
     let resources: [SchemaResource]
+    /// Each resource's dynamic anchors as a list: a resource has a handful at most, and
+    /// comparing short strings beats hashing them once per array element.
+    let dynamicAnchors: [[(name: String, target: Int)]]
+    /// Per schema, what `evaluate` looks at first (see ``HotFlags``), packed together so the
+    /// common case does not touch the large ``SchemaNode``.
+    let hotFlags: [UInt16]
     let document: JSONDocument
     let tape: UnsafeBufferPointer<JSONTapeEntry>
     let bytes: UnsafeBufferPointer<UInt8>
@@ -162,7 +205,7 @@ struct ValidationRun {
     var violations: [Violation] = []
     /// Committed violations, gathered by kind and wildcard place.
     var groups: [GroupKey: ViolationGroup] = [:]
-    var steps: [PathStep] = []
+    var steps: [TapeStep] = []
     /// Depth of speculative validation (inside anyOf/oneOf/not/if branches): no warnings and
     /// no tallies are recorded there, since a branch that loses says nothing about the data.
     var speculative = 0
@@ -179,6 +222,8 @@ struct ValidationRun {
          tape: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>) {
         self.nodes = nodes
         self.resources = resources
+        dynamicAnchors = resources.map { resource in resource.dynamicAnchors.map { (name: $0.key, target: $0.value) } }
+        hotFlags = nodes.map(HotFlags.flags)
         self.document = document
         self.tape = tape
         self.bytes = bytes
@@ -222,7 +267,7 @@ struct ValidationRun {
     func currentPath(extra: PathStep? = nil) -> [PathComponent] {
         var result: [PathComponent] = []
         result.reserveCapacity(steps.count + 1)
-        for step in steps { result.append(component(step)) }
+        for step in steps { result.append(component(PathStep(step))) }
         if let extra { result.append(component(extra)) }
         return result
     }
@@ -243,7 +288,6 @@ struct ValidationRun {
             mix(0x2F)
             switch step {
             case .member(let key): withKeyBytes(key) { for byte in $0 { mix(byte) } }
-            case .name(let name): for byte in name.utf8 { mix(byte) }
             case .index: mix(0xFF)
             }
         }
@@ -271,7 +315,7 @@ struct ValidationRun {
         }
         // Committed: gather into the group without building the path, unless it is the first.
         var hasher = PathHasher()
-        for step in steps { hash(step, into: &hasher) }
+        for step in steps { hash(PathStep(step), into: &hasher) }
         if let extra { hash(extra, into: &hasher) }
         let key = GroupKey(kind: kind, place: hasher.wildcard)
         if groups[key] == nil {
@@ -335,12 +379,22 @@ struct ValidationRun {
     /// Annotations of a failed schema are dropped, as JSON Schema requires.
     mutating func evaluate(_ instance: Int, _ index: Int, collect: Bool) -> (valid: Bool, evaluated: Evaluated?) {
         let schemaNode = nodes.baseAddress.unsafelyUnwrapped + index
-        if let boolean = schemaNode.pointee.booleanValue {
+        let hot = hotFlags[index]
+        if hot & HotFlags.typeOnlyLeaf != 0 {
+            // Most schemas in a body are a bare type: settle those from two bytes.
+            let kind = tape[instance].kind
+            if hot & HotFlags.hasTypes == 0
+                || SchemaTypeSet(rawValue: UInt8(truncatingIfNeeded: hot)).admits(kind: kind, isInteger: kind == .number && isInteger(instance)) {
+                return (true, collect ? Evaluated() : nil)
+            }
+        }
+        if hot & HotFlags.boolean != 0, let boolean = schemaNode.pointee.booleanValue {
             if !boolean {
                 record(.constraintViolation, keyword: "false", expected: "nothing (the schema is false)", actual: excerpt(instance), at: instance)
             }
             return (boolean, boolean && collect ? Evaluated() : nil)
         }
+        if hot & HotFlags.leaf != 0 { return evaluateLeaf(instance, schemaNode, collect: collect) }
         // Recursion is bounded by the document's depth times the schema's $ref chains; this
         // guard keeps a pathological pair from exhausting the stack.
         depth += 1
@@ -356,11 +410,8 @@ struct ValidationRun {
 
         let entry = tape[instance]
         let kind = entry.kind
-        if let types = schemaNode.pointee.types, !types.admits(kind: kind, isInteger: kind == .number && isInteger(instance)) {
-            record(kind == .null ? .unexpectedNull : .typeMismatch, keyword: "type", expected: types.description, actual: excerpt(instance), at: instance)
-            // The other keywords would only repeat the same complaint in other words.
-            return (false, nil)
-        }
+        // After a wrong type the other keywords would only repeat the complaint in other words.
+        guard checkType(instance, kind, schemaNode) else { return (false, nil) }
 
         // The first schema to look at an object opens its frame; in-place applicators (allOf,
         // $ref, ...) on the same object add to it; the one who opened it reports unknown keys.
@@ -371,18 +422,7 @@ struct ValidationRun {
             || (kind == .object && schemaNode.pointee.unevaluatedProperties != nil)
             || (kind == .array && schemaNode.pointee.unevaluatedItems != nil)
         var evaluated: Evaluated? = needsAnnotations ? Evaluated() : nil
-        var valid = true
-
-        if schemaNode.pointee.enumValues != nil && !enumAdmits(instance, schemaNode) {
-            valid = false
-            let values = schemaNode.pointee.enumValues ?? []
-            let list = values.prefix(8).map { $0.serialized() }.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
-            record(.enumViolation, keyword: "enum", expected: "one of \(list)", actual: excerpt(instance), at: instance)
-        }
-        if let constant = schemaNode.pointee.constValue, !node(instance).isEqual(to: constant) {
-            valid = false
-            record(.enumViolation, keyword: "const", expected: constant.serialized(), actual: excerpt(instance), at: instance)
-        }
+        var valid = checkEnumAndConst(instance, schemaNode)
         switch kind {
         case .object:
             if schemaNode.pointee.hasObjectKeywords && !validateObject(instance, schemaNode, &evaluated) { valid = false }
@@ -414,10 +454,45 @@ struct ValidationRun {
         return (valid, valid ? evaluated : nil)
     }
 
+    /// `evaluate` for a schema that applies nothing to other schemas or to members and items
+    /// (most property schemas: a type, an enum, a length): no frame, no scope, no recursion.
+    mutating func evaluateLeaf(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, collect: Bool) -> (valid: Bool, evaluated: Evaluated?) {
+        let kind = tape[instance].kind
+        guard checkType(instance, kind, schemaNode) else { return (false, nil) }
+        var valid = checkEnumAndConst(instance, schemaNode)
+        if kind == .string, schemaNode.pointee.hasStringKeywords, !validateString(instance, schemaNode) { valid = false }
+        if kind == .number, schemaNode.pointee.hasNumberKeywords, !validateNumber(instance, schemaNode) { valid = false }
+        return (valid, valid && collect ? Evaluated() : nil)
+    }
+
+    /// `type`: records a type-mismatch (or unexpected-null) and answers false when `kind` is
+    /// not one the schema allows.
+    mutating func checkType(_ instance: Int, _ kind: JSONKind, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
+        guard let types = schemaNode.pointee.types, !types.admits(kind: kind, isInteger: kind == .number && isInteger(instance)) else { return true }
+        record(kind == .null ? .unexpectedNull : .typeMismatch, keyword: "type", expected: types.description, actual: excerpt(instance), at: instance)
+        return false
+    }
+
+    /// `enum` and `const`: records an enum-violation for each that the value breaks.
+    mutating func checkEnumAndConst(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
+        var valid = true
+        if schemaNode.pointee.enumValues != nil && !enumAdmits(instance, schemaNode) {
+            valid = false
+            let values = schemaNode.pointee.enumValues ?? []
+            let list = values.prefix(8).map { $0.serialized() }.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
+            record(.enumViolation, keyword: "enum", expected: "one of \(list)", actual: excerpt(instance), at: instance)
+        }
+        if let constant = schemaNode.pointee.constValue, !node(instance).isEqual(to: constant) {
+            valid = false
+            record(.enumViolation, keyword: "const", expected: constant.serialized(), actual: excerpt(instance), at: instance)
+        }
+        return valid
+    }
+
     mutating func resolve(_ reference: DynamicReference) -> Int {
         guard reference.isDynamic else { return reference.fallback }
         for resource in dynamicScope {
-            if let target = resources[resource].dynamicAnchors[reference.anchor] { return target }
+            for (name, target) in dynamicAnchors[resource] where name == reference.anchor { return target }
         }
         return reference.fallback
     }
@@ -455,15 +530,20 @@ struct ValidationRun {
         let frame = frames.count - 1
         if describes {
             frames[frame].described = true
-            for covering in [additional, unevaluated].compactMap({ $0 }) where nodes[covering].booleanValue != false {
-                frames[frame].coversAll = true
-            }
+            // additionalProperties or unevaluatedProperties other than false declares every key.
+            if let additional, nodes[additional].booleanValue != false { frames[frame].coversAll = true }
+            if let unevaluated, nodes[unevaluated].booleanValue != false { frames[frame].coversAll = true }
         }
         let additionalIsFalse = additional.map { nodes[$0].booleanValue == false } ?? false
 
         // Which declared properties are present: a bit per property (a list past 64).
         var presentSmall: UInt64 = 0
         var presentLarge: [Bool] = properties.count > 64 ? [Bool](repeating: false, count: properties.count) : []
+        let propertyNames = schemaNode.pointee.propertyNames
+        // The members this schema declares, gathered here and added to the frame once (up to
+        // 64 members; larger objects go straight to the frame).
+        var declaredSmall: UInt64 = 0
+        let declaresInBulk = memberCount <= 64
         var member = 0
         var key = instance + 1
         let stop = end(instance)
@@ -499,8 +579,10 @@ struct ValidationRun {
                 matched = true
             }
             steps.removeLast()
-            if matched { frames[frame].declare(member) }
-            if let names = schemaNode.pointee.propertyNames, !validateKey(key, against: names) {
+            if matched {
+                if declaresInBulk { declaredSmall |= 1 << UInt64(member) } else { frames[frame].declare(member) }
+            }
+            if let names = propertyNames, !validateKey(key, against: names) {
                 valid = false
                 record(.constraintViolation, keyword: "propertyNames", expected: "a key that matches \(describe(schema: names))",
                        actual: JSONValue.quoted(string(key)), at: key)
@@ -508,6 +590,7 @@ struct ValidationRun {
             member += 1
             key = end(value)
         }
+        if declaredSmall != 0 { frames[frame].small |= declaredSmall }
 
         func isPresent(_ property: Int) -> Bool {
             presentLarge.isEmpty ? presentSmall & (1 << UInt64(property)) != 0 : presentLarge[property]
@@ -618,7 +701,7 @@ struct ValidationRun {
     mutating func validateKey(_ key: Int, against index: Int) -> Bool {
         guard let keyDocument = try? JSONDocument.parse(JSONValue.quoted(string(key))) else { return false }
         return keyDocument.tape.withUnsafeBufferPointer { keyTape in
-            keyDocument.bytes.withUnsafeBufferPointer { keyBytes in
+            keyDocument.text.withUnsafeBufferPointer { keyBytes in
                 var inner = ValidationRun(nodes: nodes, resources: resources, document: keyDocument, tape: keyTape, bytes: keyBytes)
                 inner.speculative = 1
                 inner.dynamicScope = dynamicScope

@@ -70,12 +70,12 @@ struct ValidateCommand: ParsableCommand {
             return report.exitCode
         }
         for file in files {
-            let body: [UInt8]
+            let body: SharedBytes
             if file == "-" {
-                body = FileSystem.readStandardInput()
+                body = SharedBytes(FileSystem.readStandardInput())
             } else {
                 do {
-                    body = try FileSystem.read(file)
+                    body = try FileSystem.contents(of: file)
                 } catch {
                     throw CommandFailure.badInput(error.description)
                 }

@@ -65,6 +65,36 @@ enum FileSystem {
         return bytes
     }
 
+    /// Files at least this large are mapped rather than read (below it, a read is as cheap).
+    static let mappingThreshold = 1 << 20
+
+    /// The bytes of a file, mapped into memory when it is large (no freshly zeroed copy of a
+    /// 50 MB answer, which took about as long as parsing it), read otherwise.
+    ///
+    /// A file that shrinks while it is mapped would make reading it fault (SIGBUS); the
+    /// handler installed here turns that into a clear error and exit status 2.
+    static func contents(of path: String) throws(Failure) -> SharedBytes {
+        #if os(Linux)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 {
+            defer { close(descriptor) }
+            var status = stat()
+            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= mappingThreshold {
+                let size = Int(status.st_size)
+                if let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), address != MAP_FAILED {
+                    TruncationGuard.install()
+                    let buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+                    // The address travels as an integer: a pointer is not Sendable, and only
+                    // `munmap` uses it, once.
+                    let bits = Int(bitPattern: address)
+                    return SharedBytes(lending: buffer) { _ = munmap(UnsafeMutableRawPointer(bitPattern: bits), size) }
+                }
+            }
+        }
+        #endif
+        return SharedBytes(try read(path))
+    }
+
     /// Reads standard input to its end.
     static func readStandardInput() -> [UInt8] {
         Array(FileHandle.standardInput.readDataToEndOfFile())
