@@ -136,6 +136,11 @@ def main():
     def ratio(tool, label=big):
         return env_big / speed(raw["tools"][tool], label)
 
+    # The peers are timed in process, with the file already in memory; the like-for-like
+    # envelope figure is what one more file costs inside one process.
+    def ratio_in_process(tool, label=big):
+        return speed(per_file, label) / speed(raw["tools"][tool], label)
+
     small = labels[0]
     spm_small = ref["seconds"][small] / (sizes[small] / MB)
     spm_big = ref["seconds"][big] / (sizes[big] / MB)
@@ -143,9 +148,12 @@ def main():
     spm_big_in = per_file["seconds"][big] / (sizes[big] / MB)
     rss_x = ref["rss_kb"][big] * 1024 / sizes[big]
     goals = [
-        ("≥ 3× jsonschema-rs (%s)" % big, ratio("jsonschema-rs"), ratio("jsonschema-rs") >= 3),
-        ("≥ 10× JSONDecoder (%s)" % big, ratio("Foundation JSONDecoder (Root<MenuItem>)"),
+        ("≥ 3× jsonschema-rs (%s), envelope's whole process" % big, ratio("jsonschema-rs"), ratio("jsonschema-rs") >= 3),
+        ("≥ 10× JSONDecoder (%s), envelope's whole process" % big, ratio("Foundation JSONDecoder (Root<MenuItem>)"),
          ratio("Foundation JSONDecoder (Root<MenuItem>)") >= 10),
+        ("≥ 3× jsonschema-rs (%s), both in process" % big, ratio_in_process("jsonschema-rs"), ratio_in_process("jsonschema-rs") >= 3),
+        ("≥ 10× JSONDecoder (%s), both in process" % big, ratio_in_process("Foundation JSONDecoder (Root<MenuItem>)"),
+         ratio_in_process("Foundation JSONDecoder (Root<MenuItem>)") >= 10),
         ("within 4× of simdjson DOM parse (%s), i.e. ≥ 0.25×" % big, ratio("simdjson DOM parse (parse only)"),
          ratio("simdjson DOM parse (parse only)") >= 0.25),
         ("peak RSS ≤ 2.5× file size (%s)" % big, rss_x, rss_x <= 2.5),

@@ -55,6 +55,25 @@ struct ByteLevelTests {
         #expect(result.filter { $0.kind != .unknownKey }.map(\.kind) == Array(repeating: .optionalNeverPresent, count: names.count))
     }
 
+    @Test("tape entries are 8 bytes; containers keep their count and closing bracket at an end entry")
+    func compactTape() throws {
+        #expect(MemoryLayout<JSONTapeEntry>.stride == 8)
+        let text = #"{"a": [1, [], {}, [2, [3]]], "b": {"c": {"d": null}}, "e": "x"}"#
+        let document = try JSONDocument.parse(text)
+        // Every value and key once, end entries not counted: 12 values inside "a" and the
+        // root, 5 under "b", and "x".
+        #expect(document.valueCount == 18)
+        let a = try #require(document.root["a"])
+        #expect(document.root.count == 3)
+        #expect(a.count == 4)
+        #expect(a.elements.map(\.rawText) == ["1", "[]", "{}", "[2, [3]]"])
+        #expect(a.elements.map(\.count) == [0, 0, 0, 2])
+        #expect(a.rawText == "[1, [], {}, [2, [3]]]")
+        #expect(document.root["b"]?["c"]?.rawText == #"{"d": null}"#)
+        #expect(document.root["e"]?.stringValue == "x")
+        #expect(document.root.rawText == text)
+    }
+
     @Test("a document parses the same from lent memory, and the lender is told once when it is done")
     func lentBytes() throws {
         let text = Array(#"{"a": [1, "two", null]}"#.utf8)

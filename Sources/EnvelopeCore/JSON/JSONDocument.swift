@@ -34,7 +34,7 @@ public final class JSONDocument: Sendable {
     public var root: JSONNode { JSONNode(document: self, index: 0) }
 
     /// How many values the document holds, keys included.
-    public var valueCount: Int { tape.count }
+    public var valueCount: Int { tape.count - tape.count { $0.packed >> 29 == JSONTapeEntry.endKind } }
 
     /// The line and column of a byte offset.
     public func location(ofOffset offset: Int) -> SourceLocation {

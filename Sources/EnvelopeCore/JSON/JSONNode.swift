@@ -24,16 +24,21 @@ public struct JSONNode: Sendable {
 
     /// The exact source bytes of the value.
     public var rawBytes: ArraySlice<UInt8> {
-        let e = entry
-        return document.text.copy(Int(e.offset)..<Int(e.offset) + Int(e.length))[...]
+        return document.text.copy(byteRange)[...]
     }
 
     /// The exact source text of the value.
     public var rawText: String {
-        let e = entry
+        let range = byteRange
         return document.text.withUnsafeBufferPointer { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(e.offset)..<Int(e.offset) + Int(e.length)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
+    }
+
+    /// Where the value's text lies in the document's bytes.
+    var byteRange: Range<Int> {
+        let start = Int(entry.offset)
+        return start..<start + document.tape.byteLength(index)
     }
 
     /// The decoded string, or nil if this is not a string.
@@ -41,7 +46,7 @@ public struct JSONNode: Sendable {
         let e = entry
         guard e.kind == .string else { return nil }
         return document.text.withUnsafeBufferPointer { bytes in
-            JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(e.offset)..<Int(e.offset) + Int(e.length)]), hasEscapes: e.flag)
+            JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(e.offset)..<Int(e.offset) + e.payload]), hasEscapes: e.flag)
         }
     }
 
@@ -73,13 +78,13 @@ public struct JSONNode: Sendable {
     public var isNull: Bool { kind == .null }
 
     /// How many members (object) or elements (array) the value has; 0 for scalars.
-    public var count: Int { entry.count }
+    public var count: Int { document.tape.childCount(index) }
 
     /// The tape index just past this value and everything inside it.
-    @usableFromInline var endIndex: Int {
-        let e = entry
-        return e.kind == .object || e.kind == .array ? Int(e.next) : index + 1
-    }
+    @usableFromInline var endIndex: Int { document.tape.valueEnd(index) }
+
+    /// For a container, the tape index where its children stop (its end entry).
+    var childrenEnd: Int { document.tape.childrenEnd(index) }
 
     /// The elements of an array, in order; empty for anything else.
     public var elements: [JSONNode] {
@@ -87,7 +92,7 @@ public struct JSONNode: Sendable {
         var result: [JSONNode] = []
         result.reserveCapacity(count)
         var child = index + 1
-        let end = endIndex
+        let end = childrenEnd
         while child < end {
             let node = JSONNode(document: document, index: child)
             result.append(node)
@@ -102,7 +107,7 @@ public struct JSONNode: Sendable {
         var result: [JSONMember] = []
         result.reserveCapacity(count)
         var child = index + 1
-        let end = endIndex
+        let end = childrenEnd
         while child < end {
             let key = JSONNode(document: document, index: child)
             let value = JSONNode(document: document, index: child + 1)
@@ -121,7 +126,7 @@ public struct JSONNode: Sendable {
         let wanted = Array(key.utf8)
         var found: JSONNode?
         var child = index + 1
-        let end = endIndex
+        let end = childrenEnd
         while child < end {
             let keyEntry = document.tape[child]
             let value = JSONNode(document: document, index: child + 1)
@@ -130,7 +135,7 @@ public struct JSONNode: Sendable {
                 matches = JSONNode(document: document, index: child).stringValue == key
             } else {
                 let start = Int(keyEntry.offset) + 1
-                let length = Int(keyEntry.length) - 2
+                let length = keyEntry.payload - 2
                 matches = length == wanted.count && document.text.withUnsafeBufferPointer { $0[start..<start + length].elementsEqual(wanted) }
             }
             if matches { found = value }

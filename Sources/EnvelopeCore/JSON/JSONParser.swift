@@ -25,10 +25,11 @@ struct JSONParser {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw .unexpectedEnd(expected: "a JSON value", at: SourceLocation(line: 1, column: 1, offset: 0))
         }
-        // Every value on the tape starts at its own byte, so n bytes make at most n values —
-        // also for invalid input such as n unclosed brackets, which is parsed up to its end
-        // before the error shows. Reserving that bound up front means the tape never moves;
-        // pages that are never written are never made resident.
+        // Every entry on the tape starts at its own byte (a value's first byte, or a closing
+        // bracket), so n bytes make at most n entries — also for invalid input such as n
+        // unclosed brackets, which is parsed up to its end before the error shows. Reserving
+        // that bound up front means the tape never moves; pages that are never written are
+        // never made resident.
         let capacity = bytes.count + 2
         var failure: JSONError?
         let tape = [JSONTapeEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
@@ -137,48 +138,45 @@ struct JSONParser {
     private mutating func open(_ kind: JSONKind, at i: Int) throws(JSONError) {
         guard stack.count < options.maxDepth else { throw .nestingTooDeep(limit: options.maxDepth, at: location(i)) }
         stack.append(tapeCount)
-        append(JSONTapeEntry(kind: kind, offset: i, length: 0, flag: false))
+        append(JSONTapeEntry(kind: kind, offset: i, payload: 0, flag: false))
     }
 
     private mutating func close(at i: Int) throws(JSONError) {
         let index = stack.removeLast()
         let offset = Int(tape[index].offset)
-        tape[index].length = UInt32(truncatingIfNeeded: i + 1 - offset)
-        tape[index].next = UInt32(truncatingIfNeeded: tapeCount)
         // Count the children by walking the siblings: cheap, and keeps the hot path free of
         // per-value bookkeeping.
+        let written = UnsafeBufferPointer(start: tape, count: tapeCount)
         var children = 0
         var child = index + 1
         while child < tapeCount {
             children += 1
-            child = nextSibling(child)
+            child = written.valueEnd(child)
         }
         let isObject = tape[index].kind == .object
         if isObject { children /= 2 }
-        guard children <= JSONTapeEntry.maxCount else {
-            throw .unexpectedCharacter(found: "more than \(JSONTapeEntry.maxCount) members", expected: "fewer members in one container", at: location(offset))
+        let span = tapeCount - index
+        guard span <= JSONTapeEntry.maxPayload else {
+            throw .unexpectedCharacter(found: "more than \(JSONTapeEntry.maxPayload) values", expected: "fewer values in one container", at: location(offset))
         }
-        tape[index].packed |= UInt32(children)
+        tape[index].packed |= UInt32(span)
+        append(JSONTapeEntry(endAt: i, count: children))
         if isObject, options.duplicateKeys == .reject { try rejectDuplicateKeys(object: index) }
-    }
-
-    private func nextSibling(_ index: Int) -> Int {
-        let kind = tape[index].kind
-        return kind == .object || kind == .array ? Int(tape[index].next) : index + 1
     }
 
     private func rejectDuplicateKeys(object index: Int) throws(JSONError) {
         var seen: [String: Int] = [:]
+        let written = UnsafeBufferPointer(start: tape, count: tapeCount)
         var key = index + 1
-        let end = Int(tape[index].next)
+        let end = written.childrenEnd(index)
         while key < end {
             let entry = tape[key]
-            let text = JSONString.decode(UnsafeBufferPointer(start: base + Int(entry.offset), count: Int(entry.length)), hasEscapes: entry.flag)
+            let text = JSONString.decode(UnsafeBufferPointer(start: base + Int(entry.offset), count: entry.payload), hasEscapes: entry.flag)
             if let first = seen[text] {
                 throw .duplicateKey(text, at: location(Int(entry.offset)), first: location(first))
             }
             seen[text] = Int(entry.offset)
-            key = nextSibling(key + 1)
+            key = written.valueEnd(key + 1)
         }
     }
 
@@ -226,7 +224,7 @@ struct JSONParser {
                 throw .unexpectedCharacter(found: describe(at: start), expected: "a JSON value (did you mean '\(word)'?)", at: location(start))
             }
         }
-        append(JSONTapeEntry(kind: kind, offset: start, length: length, flag: flag))
+        append(JSONTapeEntry(kind: kind, offset: start, payload: 0, flag: flag))
         return start + length
     }
 
@@ -256,7 +254,8 @@ struct JSONParser {
             guard i < count, isDigit(base[i]) else { throw .invalidNumber("expected a digit in the exponent", at: location(i)) }
             while i < count, isDigit(base[i]) { i += 1 }
         }
-        append(JSONTapeEntry(kind: .number, offset: start, length: i - start, flag: isInteger))
+        guard i - start <= JSONTapeEntry.maxPayload else { throw .invalidNumber("longer than \(JSONTapeEntry.maxPayload) characters", at: location(start)) }
+        append(JSONTapeEntry(kind: .number, offset: start, payload: i - start, flag: isInteger))
         return i
     }
 
@@ -295,7 +294,10 @@ struct JSONParser {
             }
             i = try scanUTF8(at: i)
         }
-        append(JSONTapeEntry(kind: .string, offset: start, length: i + 1 - start, flag: hasEscapes))
+        guard i + 1 - start <= JSONTapeEntry.maxPayload else {
+            throw .unexpectedCharacter(found: "a string of more than \(JSONTapeEntry.maxPayload) bytes", expected: "a shorter string", at: location(start))
+        }
+        append(JSONTapeEntry(kind: .string, offset: start, payload: i + 1 - start, flag: hasEscapes))
         return i + 1
     }
 

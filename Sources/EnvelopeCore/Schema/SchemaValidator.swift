@@ -235,23 +235,22 @@ struct ValidationRun {
     @inline(__always) func kind(_ instance: Int) -> JSONKind { tape[instance].kind }
 
     /// The tape index just past a value and everything inside it.
-    @inline(__always) func end(_ instance: Int) -> Int {
-        let entry = tape[instance]
-        let kind = entry.kind
-        return kind == .object || kind == .array ? Int(entry.next) : instance + 1
-    }
+    @inline(__always) func end(_ instance: Int) -> Int { tape.valueEnd(instance) }
+
+    /// The tape index where a container's children stop.
+    @inline(__always) func childrenEnd(_ instance: Int) -> Int { tape.childrenEnd(instance) }
 
     /// The bytes between a string's quotes.
     @inline(__always) func stringBody(_ instance: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = tape[instance]
-        return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset) + 1..<Int(entry.offset) + Int(entry.length) - 1])
+        return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset) + 1..<Int(entry.offset) + entry.payload - 1])
     }
 
     func node(_ index: Int) -> JSONNode { JSONNode(document: document, index: index) }
 
     func string(_ instance: Int) -> String {
         let entry = tape[instance]
-        return JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]), hasEscapes: entry.flag)
+        return JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + entry.payload]), hasEscapes: entry.flag)
     }
 
     /// A key's decoded bytes: the raw body when it has no escapes, else decoded (rare).
@@ -416,7 +415,7 @@ struct ValidationRun {
         // The first schema to look at an object opens its frame; in-place applicators (allOf,
         // $ref, ...) on the same object add to it; the one who opened it reports unknown keys.
         let opensFrame = kind == .object && frames.last?.instance != instance
-        if opensFrame { frames.append(ObjectFrame(instance: instance, memberCount: entry.count)) }
+        if opensFrame { frames.append(ObjectFrame(instance: instance, memberCount: tape.childCount(instance))) }
 
         let needsAnnotations = collect
             || (kind == .object && schemaNode.pointee.unevaluatedProperties != nil)
@@ -521,7 +520,7 @@ struct ValidationRun {
 
     mutating func validateObject(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
-        let memberCount = tape[instance].count
+        let memberCount = tape.childCount(instance)
         let properties = schemaNode.pointee.properties
         let patterns = schemaNode.pointee.patternProperties
         let additional = schemaNode.pointee.additionalProperties
@@ -546,7 +545,7 @@ struct ValidationRun {
         let declaresInBulk = memberCount <= 64
         var member = 0
         var key = instance + 1
-        let stop = end(instance)
+        let stop = childrenEnd(instance)
         while key < stop {
             let value = key + 1
             var matched = false
@@ -647,7 +646,7 @@ struct ValidationRun {
         let wanted = Array(name.utf8)
         var found: Int?
         var key = instance + 1
-        let stop = end(instance)
+        let stop = childrenEnd(instance)
         while key < stop {
             if withKeyBytes(key, { body in wanted.withUnsafeBufferPointer { memoryEquals($0, body) } }) { found = key + 1 }
             key = end(key + 1)
@@ -659,7 +658,7 @@ struct ValidationRun {
         guard frame.described && !frame.coversAll && speculative == 0 else { return }
         var member = 0
         var key = frame.instance + 1
-        let stop = end(frame.instance)
+        let stop = childrenEnd(frame.instance)
         while key < stop {
             if !frame.isDeclared(member) {
                 record(.unknownKey, keyword: "properties", expected: "no such key (the contract does not declare it)",
@@ -675,7 +674,7 @@ struct ValidationRun {
         let known = evaluated ?? Evaluated()
         var member = 0
         var key = instance + 1
-        let stop = end(instance)
+        let stop = childrenEnd(instance)
         while key < stop {
             if !known.allProperties && !known.properties.contains(member) {
                 if nodes[unevaluated].booleanValue == false {
@@ -714,7 +713,7 @@ struct ValidationRun {
 
     mutating func validateArray(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
-        let count = tape[instance].count
+        let count = tape.childCount(instance)
         if let minimum = schemaNode.pointee.minItems, count < minimum {
             valid = false
             record(.constraintViolation, keyword: "minItems", expected: "at least \(minimum) items", actual: "\(count) items", at: instance)
@@ -739,7 +738,7 @@ struct ValidationRun {
         if items != nil || !prefixItems.isEmpty {
             var position = 0
             var element = instance + 1
-            let stop = end(instance)
+            let stop = childrenEnd(instance)
             while element < stop {
                 let itemSchema = position < prefixItems.count ? prefixItems[position] : items
                 if let itemSchema {
@@ -762,7 +761,7 @@ struct ValidationRun {
             var matching: [Int] = []
             var position = 0
             var element = instance + 1
-            let stop = end(instance)
+            let stop = childrenEnd(instance)
             while element < stop {
                 steps.append(.index(position))
                 if trial(element, contains, collect: false).valid { matching.append(position) }
@@ -805,7 +804,7 @@ struct ValidationRun {
         guard !known.allItems else { return true }
         var position = 0
         var element = instance + 1
-        let stop = end(instance)
+        let stop = childrenEnd(instance)
         while element < stop {
             if !known.items.contains(position) {
                 steps.append(.index(position))
