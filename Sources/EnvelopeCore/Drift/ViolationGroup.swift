@@ -24,6 +24,13 @@ public struct ViolationGroup: Sendable {
         self.order = order
     }
 
+    /// Adds the occurrences of `later`, a group of the same kind and place found further on.
+    mutating func absorb(_ later: ViolationGroup) {
+        elements.formUnion(later.elements)
+        indices.formUnion(later.indices)
+        offsets += later.offsets.prefix(max(0, DriftFinding.locationLimit - offsets.count))
+    }
+
     /// Adds one occurrence.
     mutating func add(element: UInt64, index: Int?, offset: Int) {
         elements.insert(element)

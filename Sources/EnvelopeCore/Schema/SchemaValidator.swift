@@ -1,3 +1,5 @@
+import Foundation
+
 /// Validates a parsed document against a compiled schema and collects every violation.
 ///
 /// Unlike a validator that answers "invalid" at the first failure, it keeps going (as
@@ -11,6 +13,12 @@ public struct SchemaValidator: Sendable {
     /// The compiled schemas.
     public let schema: CompiledSchema
 
+    /// Arrays with at least this many elements have them validated on every core (the
+    /// findings are the same, in the same order, as on one).
+    var parallelElementThreshold = 4_096
+    /// Into how many shares such an array is cut: one per core, up to 8.
+    var parallelShares = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+
     /// Creates a validator for `schema`.
     public init(schema: CompiledSchema) {
         self.schema = schema
@@ -22,6 +30,8 @@ public struct SchemaValidator: Sendable {
             document.tape.withUnsafeBufferPointer { tape in
                 document.text.withUnsafeBufferPointer { bytes in
                     var run = ValidationRun(nodes: nodes, resources: schema.resources, document: document, tape: tape, bytes: bytes)
+                    run.parallelElementThreshold = parallelElementThreshold
+                    run.parallelShares = parallelShares
                     let valid = run.evaluate(0, root, collect: false).valid
                     return run.finish(valid: valid)
                 }
@@ -212,6 +222,10 @@ struct ValidationRun {
     /// The resources entered, outermost first, for `$dynamicRef`.
     var dynamicScope: [Int] = []
     var frames: [ObjectFrame] = []
+    /// See ``SchemaValidator/parallelElementThreshold``; a share of a large array validated
+    /// on another core does not split its own arrays again.
+    var parallelElementThreshold = Int.max
+    var parallelShares = 1
     /// Per optional property (by wildcard path hash): objects seen, times present, first place.
     var tallies: [UInt64: (objects: Int, present: Int, offset: Int, path: [PathComponent])] = [:]
     var tallyOrder: [UInt64] = []
@@ -735,7 +749,11 @@ struct ValidationRun {
                 arrayTotals[hash] = (count, path.wildcardPointer)
             }
         }
-        if items != nil || !prefixItems.isEmpty {
+        if let items, prefixItems.isEmpty, count >= parallelElementThreshold, speculative == 0,
+           let allValid = validateElementsInParallel(instance, count: count, against: items) {
+            if !allValid { valid = false }
+            evaluated?.allItems = true
+        } else if items != nil || !prefixItems.isEmpty {
             var position = 0
             var element = instance + 1
             let stop = childrenEnd(instance)

@@ -1,0 +1,116 @@
+import Dispatch
+
+extension ValidationRun {
+    /// Validates every element of the array at `instance` against `itemSchema`, in as many
+    /// consecutive shares as there are cores, each on a copy of this run; then gathers the
+    /// shares' findings in order, so the outcome is exactly that of one pass. Returns whether
+    /// every element is valid, or nil when there is only one share to make.
+    ///
+    /// A large answer is mostly one array (`Root<T>`'s list), and the tape is read-only by
+    /// now, so its elements can be judged side by side.
+    mutating func validateElementsInParallel(_ instance: Int, count: Int, against itemSchema: Int) -> Bool? {
+        let shares = min(parallelShares, count)
+        guard shares > 1 else { return nil }
+        // Where each share starts: its first element's position and tape index.
+        var starts: [(position: Int, element: Int)] = []
+        starts.reserveCapacity(shares)
+        let perShare = (count + shares - 1) / shares
+        let stop = childrenEnd(instance)
+        var position = 0
+        var element = instance + 1
+        while element < stop {
+            if position % perShare == 0 { starts.append((position, element)) }
+            position += 1
+            element = end(element)
+        }
+        var template = self
+        template.groups = [:]
+        template.tallies = [:]
+        template.tallyOrder = []
+        template.arrayTotals = [:]
+        template.parallelElementThreshold = .max
+        let work = ArrayShares(template: template, starts: starts, stop: stop, itemSchema: itemSchema)
+        DispatchQueue.concurrentPerform(iterations: starts.count) { share in work.validate(share: share) }
+        for share in work.runs.indices { absorb(work.runs[share]) }
+        return work.verdicts.allSatisfy { $0 }
+    }
+
+    /// Adds what `share` found after what this run has found so far, as if it had been found
+    /// here: groups merge in order of discovery, tallies add up.
+    mutating func absorb(_ share: ValidationRun) {
+        violations += share.violations
+        for (key, group) in share.groups.sorted(by: { $0.value.order < $1.value.order }) {
+            if groups[key] == nil {
+                var adopted = group
+                adopted.order = groups.count
+                groups[key] = adopted
+            } else {
+                groups[key]?.absorb(group)
+            }
+        }
+        for hash in share.tallyOrder {
+            guard let theirs = share.tallies[hash] else { continue }
+            if var tally = tallies[hash] {
+                tally.objects += theirs.objects
+                tally.present += theirs.present
+                tallies[hash] = tally
+            } else {
+                tallies[hash] = theirs
+                tallyOrder.append(hash)
+            }
+        }
+        for (hash, total) in share.arrayTotals {
+            if var mine = arrayTotals[hash] {
+                mine.count += total.count
+                arrayTotals[hash] = mine
+            } else {
+                arrayTotals[hash] = total
+            }
+        }
+    }
+}
+
+/// The consecutive shares of one array's elements, each validated on its own copy of the run.
+private final class ArrayShares: @unchecked Sendable {
+    // @unchecked Sendable: during `concurrentPerform` the call for share i touches only
+    // `runs[i]` and `verdicts[i]`, and reads `starts`, `stop` and `itemSchema`, which never
+    // change; the copies share the tape, the text and the schemas, which nothing writes while
+    // validating. The lead thread reads the slots only after `concurrentPerform` has returned,
+    // which waits for every share.
+    let starts: [(position: Int, element: Int)]
+    let stop: Int
+    let itemSchema: Int
+    let runs: UnsafeMutableBufferPointer<ValidationRun>
+    let verdicts: UnsafeMutableBufferPointer<Bool>
+
+    init(template: ValidationRun, starts: [(position: Int, element: Int)], stop: Int, itemSchema: Int) {
+        self.starts = starts
+        self.stop = stop
+        self.itemSchema = itemSchema
+        runs = .allocate(capacity: starts.count)
+        _ = runs.initialize(from: repeatElement(template, count: starts.count))
+        verdicts = .allocate(capacity: starts.count)
+        verdicts.initialize(repeating: true)
+    }
+
+    deinit {
+        runs.deinitialize().deallocate()
+        verdicts.deallocate()
+    }
+
+    /// Validates the elements of share `share`, from its first up to the next share's first.
+    func validate(share: Int) {
+        let end = share + 1 < starts.count ? starts[share + 1].element : stop
+        var valid = true
+        var position = starts[share].position
+        var element = starts[share].element
+        while element < end {
+            runs[share].steps.append(.index(position))
+            if !runs[share].validate(element, itemSchema) { valid = false }
+            runs[share].steps.removeLast()
+            position += 1
+            element = runs[share].end(element)
+        }
+        verdicts[share] = valid
+    }
+}
