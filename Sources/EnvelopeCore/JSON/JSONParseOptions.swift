@@ -19,6 +19,9 @@ public struct JSONParseOptions: Sendable {
     public var maxDepth: Int
     /// What to do with duplicate keys.
     public var duplicateKeys: DuplicateKeyPolicy
+    /// Documents at least this large are parsed in two halves on two cores (tests and the
+    /// fuzzer lower it to split small documents too).
+    var splitThreshold = ParseShare.threshold
 
     /// Creates options; the defaults suit HTTP response bodies.
     public init(maxDepth: Int = 512, duplicateKeys: DuplicateKeyPolicy = .keepLast) {

@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The second half of a large document, parsed on another core while the lead parser works
+/// through the first half.
+///
+/// It starts at an element of an array near the middle (found by its surroundings, `}` `,`
+/// `{`, which a string could also hold) and parses values up to the `]` that closes that
+/// array. When the lead parser arrives at exactly that byte as the start of an element of an
+/// open array, parsing on would produce exactly these entries, so it copies them instead;
+/// if it never lands there (the guess was inside a string) or this half failed, it parses on
+/// alone and the work here is dropped.
+final class ParseShare: @unchecked Sendable {
+    // @unchecked Sendable: the worker writes `outcome` and its tape before signalling `done`;
+    // the lead reads them only after waiting on `done`, which orders the two. `base` is
+    // read-only and outlives the worker (the lead waits for it before returning). The flag is
+    // atomic.
+    let start: Int
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private let options: JSONParseOptions
+    private let tape: UnsafeMutablePointer<JSONTapeEntry>
+    private var outcome: (entryCount: Int, end: Int, deepest: Int)?
+    private var collected = false
+    private let done = DispatchSemaphore(value: 0)
+    private let cancelled = Atomic<Bool>(false)
+
+    /// Documents at least this large are parsed in two halves (when there are two cores).
+    static let threshold = 2 << 20
+    /// How many halves have been copied in so far (tests look at it).
+    static let splices = Atomic<Int>(0)
+
+    /// What the other half found: entries to copy (the values of the array), the index of
+    /// the `]` after them and the deepest nesting among them.
+    struct Segment {
+        var entries: UnsafePointer<JSONTapeEntry>
+        var count: Int
+        var end: Int
+        var deepest: Int
+    }
+
+    private init(start: Int, base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions) {
+        self.start = start
+        self.base = base
+        self.count = count
+        self.options = options
+        // Its entries start at its own bytes, so the rest of the text bounds them (+1 for
+        // the array entry that stands for the lead parser's array).
+        let capacity = count - start + 2
+        tape = .allocate(capacity: capacity)
+        MemoryAdvice.preferHugePages(UnsafeMutableRawPointer(tape), byteCount: capacity * MemoryLayout<JSONTapeEntry>.stride)
+    }
+
+    deinit { tape.deallocate() }
+
+    /// Starts parsing the second half of `base` on another core, when the document is large,
+    /// there is a second core and a place to start can be found.
+    static func start(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions) -> ParseShare? {
+        guard count >= options.splitThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
+              let start = elementStart(base: base, count: count) else { return nil }
+        let share = ParseShare(start: start, base: base, count: count, options: options)
+        DispatchQueue.global().async { share.parse() }
+        return share
+    }
+
+    /// The first `{` after the middle that follows `}` and `,` (whitespace allowed between):
+    /// the likely start of an element of an array of objects. Looks at most 1 MB ahead.
+    private static func elementStart(base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+        var i = count / 2
+        let limit = min(count, i + (1 << 20))
+        while i < limit {
+            if base[i] == UInt8(ascii: "}") {
+                var j = i + 1
+                while j < count, isSpace(base[j]) { j += 1 }
+                if j < count, base[j] == UInt8(ascii: ",") {
+                    j += 1
+                    while j < count, isSpace(base[j]) { j += 1 }
+                    if j < count, base[j] == UInt8(ascii: "{") { return j }
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// ``elementStart(base:count:)``, for tests.
+    static func elementStartForTesting(base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        elementStart(base: base, count: count)
+    }
+
+    /// Whether the lead parser no longer wants this half.
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    private func parse() {
+        outcome = JSONParser.parseShare(self, base: base, count: count, options: options, tape: tape)
+        done.signal()
+    }
+
+    /// Waits for this half; its entries, or nil if it failed.
+    func result() -> Segment? {
+        done.wait()
+        collected = true
+        guard let outcome else { return nil }
+        // The first entry stands for the lead parser's array: leave it out.
+        return Segment(entries: tape + 1, count: outcome.entryCount - 1, end: outcome.end, deepest: outcome.deepest)
+    }
+
+    /// Stops this half if it is still running and waits for it (it reads the text, which may
+    /// go away once the lead parser returns).
+    func finish() {
+        guard !collected else { return }
+        cancelled.store(true, ordering: .relaxed)
+        done.wait()
+        collected = true
+    }
+}

@@ -1,0 +1,70 @@
+import Synchronization
+import Testing
+@testable import EnvelopeCore
+
+/// Large documents are parsed in two halves on two cores; the second half starts at a guess
+/// (`}`, `,`, `{` near the middle) that can be wrong. Whatever the guess, the tape (or the
+/// error) must be the one a single pass gives.
+@Suite("Parsing in two halves", .serialized)
+struct SplitParseTests {
+    static func items(_ count: Int, _ make: (Int) -> String) -> String {
+        (0..<count).map(make).joined(separator: ",\n  ")
+    }
+
+    /// Documents around every kind of guess: a good one, one inside a string, one inside an
+    /// object's member, nested arrays, and invalid text before, at and after the middle.
+    static let documents: [String] = [
+        "[" + items(200) { #"{"id": \#($0), "tags": ["a", {"b": [1, 2]}], "s": "x"}"# } + "]",
+        #"{"result": {"list": ["# + items(200) { #"{"n": "é\#($0)", "v": null}"# } + #"], "total": 200}, "ok": true}"#,
+        // The middle falls in a string that looks like elements.
+        #"["# + items(20) { #"{"a": \#($0)}"# } + #", {"s": ""# + String(repeating: "}, {", count: 400) + #""}, {"z": 1}]"#,
+        // The middle is inside an object, between members holding objects.
+        #"{"# + items(200) { #""k\#($0)": {"v": \#($0)}"# } + "}",
+        // Arrays of arrays of objects.
+        "[" + items(100) { row in "[" + items(3) { #"{"i": \#(row * 3 + $0)}"# } + "]" } + "]",
+        // Invalid: an error in the second half, in the first half, and a cut-off end.
+        "[" + items(200) { $0 == 150 ? #"{"id": tru}"# : #"{"id": \#($0)}"# } + "]",
+        "[" + items(200) { $0 == 20 ? #"{"id" 1}"# : #"{"id": \#($0)}"# } + "]",
+        "[" + items(200) { #"{"id": \#($0)}"# },
+        // Deep nesting in the second half only.
+        "[" + items(40) { #"{"id": \#($0)}"# } + ", " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]",
+        // The last element is the guess: nothing but `]` after it.
+        "[{\"a\": 1}, {\"b\": 2}]",
+    ]
+
+    @Test("two halves give the tape or the error of one pass", arguments: documents.indices)
+    func sameAsOnePass(index: Int) {
+        let text = Array(Self.documents[index].utf8)
+        var split = JSONParseOptions()
+        split.splitThreshold = 0
+        for duplicateKeys in [DuplicateKeyPolicy.keepLast, .reject] {
+            split.duplicateKeys = duplicateKeys
+            let whole = Result { () throws(JSONError) in try JSONDocument.parse(text, options: JSONParseOptions(duplicateKeys: duplicateKeys)) }
+            let halves = Result { () throws(JSONError) in try JSONDocument.parse(text, options: split) }
+            switch (whole, halves) {
+            case (.success(let a), .success(let b)):
+                #expect(a.tape.map(\.offset) == b.tape.map(\.offset))
+                #expect(a.tape.map(\.packed) == b.tape.map(\.packed))
+            case (.failure(let a), .failure(let b)):
+                #expect(a == b)
+            default:
+                Issue.record("one pass: \(whole), two halves: \(halves)")
+            }
+        }
+    }
+
+    @Test("the guess is an element start when the middle falls between elements, and the copy is used")
+    func goodGuessIsUsed() throws {
+        let text = Array(Self.documents[0].utf8)
+        var split = JSONParseOptions()
+        split.splitThreshold = 0
+        let before = ParseShare.splices.load(ordering: .relaxed)
+        let document = try JSONDocument.parse(text, options: split)
+        #expect(ParseShare.splices.load(ordering: .relaxed) == before + 1)
+        #expect(document.root.count == 200)
+        #expect(document.root.elements.last?["id"]?.intValue == 199)
+        let start = try #require(text.withUnsafeBufferPointer { ParseShare.elementStartForTesting(base: $0.baseAddress!, count: $0.count) })
+        #expect(text[start] == UInt8(ascii: "{"))
+        #expect(start >= text.count / 2)
+    }
+}
