@@ -4,7 +4,8 @@ process fetching the same 1,000 URLs from the same mock server (`envelope serve`
 and --parallel, in one run. Also the bundled examples' wall time.
 
 Usage: python3 Benchmarks/client/bench.py [--envelope PATH] [--runs N]
-Build first: swift build -c release   (the default binary is .build/release/envelope)
+Build first: swift build -c release --static-swift-stdlib   (or `make release`; the default binary is
+.build/release/envelope)
 """
 import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
 

@@ -35,7 +35,7 @@ public final class HTTPMultiClient {
         if let multi { curl_multi_cleanup(multi) }
     }
 
-    /// One request waiting to be sent, or to be sent again.
+    /// One request waiting to be sent again.
     private struct Pending {
         var index: Int
         var attempt: Int
@@ -54,7 +54,14 @@ public final class HTTPMultiClient {
     public func run(_ requests: [HTTPRequest], retry: RetryPolicy = .none,
                     completed: (Int, HTTPOutcome) -> Void) {
         let clock = ContinuousClock()
-        var waiting = requests.indices.map { Pending(index: $0, attempt: 1, notBefore: clock.now) }
+        // Requests not yet sent go out in index order: those before `nextFirst` have been
+        // sent once. Retries wait in `waiting`, in the order they failed, after every first
+        // attempt. (One array of all requests, taken from the front and scanned for the
+        // earliest due time on every turn of the loop, cost time growing with the square of
+        // the number of requests: milliseconds for a thousand.)
+        let start = clock.now
+        var nextFirst = requests.startIndex
+        var waiting: [Pending] = []
         var active: [Active] = []
 
         /// Reports the outcome, or queues the request again when the policy says so.
@@ -75,16 +82,25 @@ public final class HTTPMultiClient {
             return
         }
 
-        while !waiting.isEmpty || !active.isEmpty {
-            // Start what is due, in request order, while slots are free.
+        while nextFirst < requests.endIndex || !waiting.isEmpty || !active.isEmpty {
+            // Start what is due, first attempts in request order then retries, while slots
+            // are free.
             let now = clock.now
             var position = 0
-            while active.count < maxConcurrent, position < waiting.count {
-                guard waiting[position].notBefore <= now else {
-                    position += 1
-                    continue
+            while active.count < maxConcurrent {
+                let next: Pending
+                if nextFirst < requests.endIndex {
+                    next = Pending(index: nextFirst, attempt: 1, notBefore: start)
+                    nextFirst += 1
+                } else if position < waiting.count {
+                    guard waiting[position].notBefore <= now else {
+                        position += 1
+                        continue
+                    }
+                    next = waiting.remove(at: position)
+                } else {
+                    break
                 }
-                let next = waiting.remove(at: position)
                 switch acquire() {
                 case .failure(let error):
                     completed(next.index, HTTPOutcome(result: .failure(error), attempts: next.attempt))
@@ -121,10 +137,10 @@ public final class HTTPMultiClient {
 
             // Sleep until a socket is ready or the next retry is due (at most a second, so a
             // missed wake-up costs little). With nothing in flight the poll is a plain sleep.
-            if waiting.isEmpty && active.isEmpty { break }
+            if nextFirst == requests.endIndex && waiting.isEmpty && active.isEmpty { break }
             var timeout = 1000
             let canStart = active.count < maxConcurrent
-            if canStart, let due = waiting.map(\.notBefore).min() {
+            if canStart, let due = nextFirst < requests.endIndex ? start : waiting.lazy.map(\.notBefore).min() {
                 let untilDue = clock.now.duration(to: due)
                 timeout = untilDue <= .zero ? 0 : min(timeout, Int(untilDue.components.seconds * 1000 + untilDue.components.attoseconds / 1_000_000_000_000_000) + 1)
             }

@@ -1,5 +1,5 @@
 /// How contracts are loaded: where remote `$ref`s come from and whether `format` is checked.
-public struct ContractLoadOptions {
+public struct ContractLoadOptions: Sendable {
     /// URI prefixes served from local folders (`--map-ref`, `refMap` in `envelope.json`).
     public var mappings: [SchemaCompiler.ReferenceMapping]
     /// Whether every contract asserts `format` (`--assert-formats`), as if each had
@@ -18,6 +18,19 @@ public struct ContractLoadOptions {
 
 /// Loads contract files: checks the format, compiles the body schema and its `$ref`s.
 public enum ContractLoader {
+    // The keys each part of a contract allows, built once rather than for every contract.
+
+    /// The keys of a contract's top level.
+    static let contractKeys: Set<String> = ["contract", "summary", "request", "response", "drift", "assertFormats", "$schema", "$comment"]
+    /// The keys of `request`.
+    static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
+    /// The keys of `response`.
+    static let responseKeys: Set<String> = ["status", "headers", "body"]
+    /// The keys of one rule in `response.headers`.
+    static let headerRuleKeys: Set<String> = ["pattern", "equals", "absent"]
+    /// The keys of `drift`: the drift kinds.
+    static let driftKeys = Set(DriftKind.allCases.map(\.rawValue))
+
     /// Loads the contract at `file` (relative to the contracts folder), reading it and every
     /// schema it refers to through `read`.
     public static func load(file: String, read: @escaping SchemaCompiler.Reader,
@@ -46,12 +59,12 @@ public enum ContractLoader {
         if root["url"] != nil {
             return try loadURLContract(root, document: document, file: file, read: read, options: options)
         }
-        try reader.expectObject(root, "the contract", allowed: ["contract", "summary", "request", "response", "drift", "assertFormats", "$schema", "$comment"])
+        try reader.expectObject(root, "the contract", allowed: contractKeys)
         let name = try reader.string(root, "contract")
         let summary = try reader.optionalString(root, "summary")
 
         let requestNode = try reader.required(root, "request")
-        try reader.expectObject(requestNode, "request", allowed: ["method", "path", "query", "headers", "body"])
+        try reader.expectObject(requestNode, "request", allowed: requestKeys)
         let method = try reader.optionalString(requestNode, "method") ?? "GET"
         let path = try reader.string(requestNode, "path")
         guard path.hasPrefix("/") else {
@@ -62,7 +75,7 @@ public enum ContractLoader {
         let request = ContractRequest(method: method, path: path, query: query, headers: headers, body: requestNode["body"]?.value)
 
         let responseNode = try reader.required(root, "response")
-        try reader.expectObject(responseNode, "response", allowed: ["status", "headers", "body"])
+        try reader.expectObject(responseNode, "response", allowed: responseKeys)
         var status: Int?
         if let statusNode = responseNode["status"] {
             guard let code = statusNode.intValue, statusNode.isIntegerLiteral, (100...599).contains(code) else {
@@ -109,7 +122,7 @@ struct FieldReader {
     func driftSettings(_ root: JSONNode) throws(ContractError) -> [DriftKind: Severity] {
         var drift: [DriftKind: Severity] = [:]
         guard let driftNode = root["drift"] else { return drift }
-        try expectObject(driftNode, "drift", allowed: Set(DriftKind.allCases.map(\.rawValue)))
+        try expectObject(driftNode, "drift", allowed: ContractLoader.driftKeys)
         for member in driftNode.members {
             guard let kind = DriftKind(rawValue: member.key), let text = member.value.stringValue, let severity = Severity(setting: text) else {
                 throw .invalidContract(file: file, at: member.value.location, message: "drift.\(member.key) must be \"breaking\", \"warning\" or \"ignore\", found \(member.value.rawText)")
@@ -177,9 +190,9 @@ struct FieldReader {
                 rules.append(HeaderExpectation(name: member.key, rule: .equals(exact)))
                 continue
             }
-            try expectObject(value, "response.headers.\(member.key)", allowed: ["pattern", "equals", "absent"])
+            try expectObject(value, "response.headers.\(member.key)", allowed: ContractLoader.headerRuleKeys)
             if let pattern = value["pattern"] {
-                guard let text = pattern.stringValue, let regex = SchemaRegex(text) else {
+                guard let text = pattern.stringValue, let regex = SchemaRegexCache.shared.regex(text) else {
                     throw .invalidContract(file: file, at: pattern.location, message: "'pattern' must be a valid regular expression")
                 }
                 rules.append(HeaderExpectation(name: member.key, rule: .pattern(regex)))

@@ -15,7 +15,7 @@ extension ContractLoader {
         url.host = try reader.optionalString(urlNode, "host")
         url.path = try reader.optionalString(urlNode, "path")
         if let pattern = urlNode["pathPattern"] {
-            guard let text = pattern.stringValue, let regex = SchemaRegex(text) else {
+            guard let text = pattern.stringValue, let regex = SchemaRegexCache.shared.regex(text) else {
                 throw .invalidContract(file: file, at: pattern.location, message: "'url.pathPattern' must be a valid regular expression, found \(pattern.rawText)")
             }
             url.pathPattern = regex

@@ -11,11 +11,11 @@ import Foundation
 /// closures, so Core does no I/O itself.
 public struct SchemaCompiler {
     /// Reads a file's bytes by its path relative to the contracts folder (or to a mapping's
-    /// folder).
-    public typealias Reader = (String) throws -> [UInt8]
+    /// folder). Sendable because a folder's contracts load on several threads at once.
+    public typealias Reader = @Sendable (String) throws -> [UInt8]
 
     /// Serves every URI that starts with `prefix` from `read(rest of the URI)`.
-    public struct ReferenceMapping {
+    public struct ReferenceMapping: Sendable {
         /// The URI prefix, e.g. `https://schemas.example.com/`.
         public var prefix: String
         /// Reads the rest of the URI as a path.
@@ -43,8 +43,13 @@ public struct SchemaCompiler {
     private var documents: [String: JSONDocument] = [:]
     private var resources: [String: ResourceEntry] = [:]
     private var resourceOrder: [String] = []
+    /// The base URI of each schema (`documentURI#pointer`) that is, or is inside, a schema
+    /// with an `$id`; any other schema's base is its document's URI, which is not stored.
     private var bases: [String: String] = [:]
-    private var compiled: [String: Int] = [:]
+    /// The documents with an `$id` anywhere in their schemas: only their schemas can have a
+    /// base URI other than the document's own.
+    private var documentsWithIdentifiers: Set<String> = []
+    private var compiled: [NodeKey: Int] = [:]
     private var pendingRefs: [PendingReference] = []
     private var compilingDynamicAnchors = false
 
@@ -56,6 +61,13 @@ public struct SchemaCompiler {
         var dynamicAnchors: [String: String] = [:]
         var validation = true
         var formatAssertion = false
+    }
+
+    /// A schema's place: its document's URI and its JSON Pointer in that document (kept
+    /// apart rather than joined into one string, which would cost an allocation per schema).
+    struct NodeKey: Hashable {
+        var documentURI: String
+        var pointer: String
     }
 
     struct PendingReference {
@@ -157,7 +169,7 @@ public struct SchemaCompiler {
     private mutating func indexResources(of documentURI: String, root: String) throws(ContractError) {
         guard let document = documents[documentURI], let node = document.root.resolve(pointer: root) else { return }
         if resources[documentURI] != nil { return }
-        try walk(node, pointer: root, base: documentURI, documentURI: documentURI, isRoot: true)
+        try walk(node, pointer: root, base: documentURI, documentURI: documentURI, isRoot: true, identified: false)
     }
 
     private mutating func addResource(_ uri: String, documentURI: String, pointer: String, schemaNode: JSONNode) throws(ContractError) {
@@ -171,14 +183,30 @@ public struct SchemaCompiler {
         resourceOrder.append(uri)
     }
 
-    private mutating func walk(_ node: JSONNode, pointer: String, base: String, documentURI: String, isRoot: Bool) throws(ContractError) {
+    /// Records the resources, anchors and base URIs of the schema `node` at `pointer` and
+    /// below; `identified` says whether an enclosing schema has an `$id`.
+    private mutating func walk(_ node: JSONNode, pointer: String, base: String, documentURI: String, isRoot: Bool,
+                               identified: Bool) throws(ContractError) {
         guard node.kind == .object else {
             if isRoot { try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node) }
-            bases[documentURI + "#" + pointer] = base
+            if identified { bases[documentURI + "#" + pointer] = base }
             return
         }
+        // One pass over the members finds the identifying keywords; looking each up by name
+        // would scan the members three more times for every schema of every contract. The
+        // last of equal keys wins, as with `node[key]`.
+        let members = node.members
+        var id: String?, anchor: String?, dynamicAnchor: String?
+        for member in members {
+            switch member.key {
+            case "$id": id = member.value.stringValue
+            case "$anchor": anchor = member.value.stringValue
+            case "$dynamicAnchor": dynamicAnchor = member.value.stringValue
+            default: break
+            }
+        }
         var base = base
-        if let id = node["$id"]?.stringValue {
+        if let id {
             let resolved = SchemaURI.withoutFragment(SchemaURI.resolve(id, against: base))
             if isRoot { try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node) }
             base = resolved
@@ -186,26 +214,36 @@ public struct SchemaCompiler {
         } else if isRoot {
             try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node)
         }
-        bases[documentURI + "#" + pointer] = base
-        if let anchor = node["$anchor"]?.stringValue { resources[base]?.anchors[anchor] = pointer }
-        if let anchor = node["$dynamicAnchor"]?.stringValue {
-            resources[base]?.anchors[anchor] = pointer
-            resources[base]?.dynamicAnchors[anchor] = pointer
+        // Schemas outside every `$id` have their document's URI as base, which is what
+        // `base(of:pointer:)` answers for a document without identifiers, so only the others
+        // are stored: most contracts have no `$id` and store nothing.
+        let identified = identified || id != nil
+        if identified {
+            documentsWithIdentifiers.insert(documentURI)
+            bases[documentURI + "#" + pointer] = base
         }
-        for member in node.members {
-            let here = pointer + "/" + JSONPointer.escape(member.key)
+        if let anchor { resources[base]?.anchors[anchor] = pointer }
+        if let dynamicAnchor {
+            resources[base]?.anchors[dynamicAnchor] = pointer
+            resources[base]?.dynamicAnchors[dynamicAnchor] = pointer
+        }
+        for member in members {
             switch member.key {
             case "$defs", "definitions", "properties", "patternProperties", "dependentSchemas":
+                let here = pointer + "/" + JSONPointer.escape(member.key)
                 for child in member.value.members {
-                    try walk(child.value, pointer: here + "/" + JSONPointer.escape(child.key), base: base, documentURI: documentURI, isRoot: false)
+                    try walk(child.value, pointer: here + "/" + JSONPointer.escape(child.key), base: base, documentURI: documentURI,
+                             isRoot: false, identified: identified)
                 }
             case "allOf", "anyOf", "oneOf", "prefixItems":
+                let here = pointer + "/" + JSONPointer.escape(member.key)
                 for (position, child) in member.value.elements.enumerated() {
-                    try walk(child, pointer: here + "/\(position)", base: base, documentURI: documentURI, isRoot: false)
+                    try walk(child, pointer: here + "/\(position)", base: base, documentURI: documentURI, isRoot: false, identified: identified)
                 }
             case "items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "not", "if", "then",
                  "else", "contains", "propertyNames", "contentSchema":
-                try walk(member.value, pointer: here, base: base, documentURI: documentURI, isRoot: false)
+                try walk(member.value, pointer: pointer + "/" + JSONPointer.escape(member.key), base: base, documentURI: documentURI,
+                         isRoot: false, identified: identified)
             default:
                 break
             }
@@ -227,7 +265,9 @@ public struct SchemaCompiler {
                 vocabulary["https://json-schema.org/draft/2020-12/vocab/format-assertion"] != nil)
     }
 
+    /// The base URI of the schema at `pointer`: that of the nearest schema at or above it.
     private func base(of documentURI: String, pointer: String) -> String {
+        guard documentsWithIdentifiers.contains(documentURI) else { return documentURI }
         var current = pointer
         while true {
             if let base = bases[documentURI + "#" + current] { return base }
@@ -239,7 +279,7 @@ public struct SchemaCompiler {
     // MARK: - Nodes
 
     private mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
-        let key = documentURI + "#" + pointer
+        let key = NodeKey(documentURI: documentURI, pointer: pointer)
         if let index = compiled[key] { return index }
         guard let json = known ?? documents[documentURI]?.root.resolve(pointer: pointer) else {
             throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
@@ -247,9 +287,12 @@ public struct SchemaCompiler {
         let file = display(documentURI)
         let index = schema.nodes.count
         // Only the offset now: line:column costs a scan and is needed only for an error.
-        var node = SchemaNode(file: file, pointer: pointer, location: SourceLocation(line: 0, column: 0, offset: json.offset))
+        let location = SourceLocation(line: 0, column: 0, offset: json.offset)
+        var node = SchemaNode(file: file, pointer: pointer, location: location)
         node.documentURI = documentURI
-        schema.nodes.append(node)
+        // A fresh placeholder holds the index while subschemas are compiled (they append
+        // after it); appending `node` itself would copy every field of it once more.
+        schema.nodes.append(SchemaNode(file: file, pointer: pointer, location: location))
         compiled[key] = index
         let baseURI = base(of: documentURI, pointer: pointer)
         let resource = resources[baseURI] ?? resources[documentURI]
@@ -270,24 +313,28 @@ public struct SchemaCompiler {
 
         for member in json.members {
             let value = member.value
-            let here = pointer + "/" + JSONPointer.escape(member.key)
+            // The keyword's pointer, built only when a subschema or an error needs it: most
+            // keywords (type, required, format, ...) never do.
+            func here() -> String { pointer + "/" + JSONPointer.escape(member.key) }
             func fail(_ message: String) -> ContractError {
-                .invalidSchema(file: file, at: value.location, pointer: here, message: message)
+                .invalidSchema(file: file, at: value.location, pointer: here(), message: message)
             }
-            func subschema() throws(ContractError) -> Int { try compileNode(documentURI: documentURI, pointer: here, json: value) }
+            func subschema() throws(ContractError) -> Int { try compileNode(documentURI: documentURI, pointer: here(), json: value) }
             func subschemas() throws(ContractError) -> [Int] {
                 guard value.kind == .array, value.count > 0 else { throw fail("'\(member.key)' expects a non-empty array of schemas") }
+                let prefix = here()
                 var result: [Int] = []
                 for (position, element) in value.elements.enumerated() {
-                    result.append(try compileNode(documentURI: documentURI, pointer: here + "/\(position)", json: element))
+                    result.append(try compileNode(documentURI: documentURI, pointer: prefix + "/\(position)", json: element))
                 }
                 return result
             }
             func schemaMap() throws(ContractError) -> [(name: String, schema: Int)] {
                 guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
+                let prefix = here()
                 var result: [(name: String, schema: Int)] = []
                 for property in value.members {
-                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(property.key), json: property.value)))
+                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: prefix + "/" + JSONPointer.escape(property.key), json: property.value)))
                 }
                 return result
             }
@@ -331,8 +378,8 @@ public struct SchemaCompiler {
             case "patternProperties":
                 guard value.kind == .object else { throw fail("'patternProperties' expects an object of schemas") }
                 for property in value.members {
-                    guard let regex = SchemaRegex(property.key) else { throw fail("'\(property.key)' is not a valid regular expression") }
-                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(property.key), json: property.value)
+                    guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw fail("'\(property.key)' is not a valid regular expression") }
+                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: here() + "/" + JSONPointer.escape(property.key), json: property.value)
                     node.patternProperties.append((regex, compiledProperty))
                 }
             case "propertyNames": node.propertyNames = try subschema()
@@ -356,7 +403,7 @@ public struct SchemaCompiler {
             case "minLength": node.minLength = try count()
             case "maxLength": node.maxLength = try count()
             case "pattern":
-                guard let text = value.stringValue, let regex = SchemaRegex(text) else { throw fail("'pattern' expects a valid regular expression") }
+                guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw fail("'pattern' expects a valid regular expression") }
                 node.pattern = regex
             case "minimum": node.minimum = try number()
             case "maximum": node.maximum = try number()
@@ -384,7 +431,7 @@ public struct SchemaCompiler {
             case "$defs", "definitions":
                 guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
                 for definition in value.members {
-                    _ = try compileNode(documentURI: documentURI, pointer: here + "/" + JSONPointer.escape(definition.key), json: definition.value)
+                    _ = try compileNode(documentURI: documentURI, pointer: here() + "/" + JSONPointer.escape(definition.key), json: definition.value)
                 }
             case "$dynamicAnchor", "$anchor":
                 guard let name = value.stringValue, !name.isEmpty else { throw fail("'\(member.key)' expects a name") }
@@ -461,10 +508,11 @@ public struct SchemaCompiler {
     }
 
     private func strings(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> [String] {
-        guard value.kind == .array, value.elements.allSatisfy({ $0.kind == .string }) else {
+        let elements = value.elements
+        guard value.kind == .array, elements.allSatisfy({ $0.kind == .string }) else {
             throw fail("expected an array of strings, found \(value.kind)")
         }
-        return value.elements.compactMap(\.stringValue)
+        return elements.compactMap(\.stringValue)
     }
 
     // MARK: - References

@@ -94,7 +94,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws -> Int32 {
         // Without a server to talk to, the mocks are served in process: load them on another
-        // core while the contracts load here.
+        // core while the contracts load.
         let mocks = mocksDirectory
         let pendingMappings = baseURL == nil && environmentName == nil
             ? BackgroundResult { try MockMappings.load(directory: mocks) } : nil
@@ -124,13 +124,20 @@ struct CheckCommand: ParsableCommand {
         // Plan every request before sending any, so a missing variable stops the run at once.
         let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
         var server: MockServer?
-        defer { server?.stop() }
+        var affinity: CPUAffinity?
+        defer {
+            server?.stop()
+            affinity?.restore()
+        }
         let target: Target
         if let baseURL {
             target = Target(baseURL: baseURL, headers: environment?.headers ?? [], origin: environment.map { "environment \($0.name) (\(configPath))" })
         } else if let environment {
             target = Target(baseURL: environment.baseURL, headers: environment.headers, origin: "environment \(environment.name) (\(configPath))")
         } else {
+            // Sequential requests to the in-process server: keep client and server on one core
+            // (the server's thread inherits the mask when it starts).
+            if jobs == 1 { affinity = CPUAffinity.keepOnCurrentCore() }
             let mock = try startMockServer(preloaded: pendingMappings)
             server = mock
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil)

@@ -13,7 +13,8 @@ struct ContractSet {
     /// lint's mock checks work on.
     var httpContracts: [Contract] { contracts.filter { $0.url == nil } }
 
-    /// Loads the contracts in `directory`.
+    /// Loads the contracts in `directory`, on every core (each contract compiles on its own),
+    /// keeping name order for both the contracts and the errors.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
         let names: [String]
         do {
@@ -21,12 +22,14 @@ struct ContractSet {
         } catch {
             throw .badInput("\(error) (give the contracts folder with --contracts)")
         }
+        let outcomes = ParallelMap.map(names) { name in
+            Result { () throws(ContractError) -> Contract in try loadContract(file: name, directory: directory, options: options) }
+        }
         var set = ContractSet(contracts: [], errors: [])
-        for name in names {
-            do {
-                set.contracts.append(try loadContract(file: name, directory: directory, options: options))
-            } catch {
-                set.errors.append(error)
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let contract): set.contracts.append(contract)
+            case .failure(let error): set.errors.append(error)
             }
         }
         return set
