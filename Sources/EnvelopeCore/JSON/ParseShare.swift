@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// The second half of a large document, parsed on another core while the lead parser works
@@ -57,7 +56,7 @@ final class ParseShare: @unchecked Sendable {
     /// Starts parsing the second half of `base` on another core, when the document is large,
     /// there is a second core and a place to start can be found.
     static func start(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions) -> ParseShare? {
-        guard count >= options.splitThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
+        guard count >= options.splitThreshold, SchemaValidator.cores > 1,
               let start = elementStart(base: base, count: count) else { return nil }
         let share = ParseShare(start: start, base: base, count: count, options: options)
         DispatchQueue.global().async { share.parse() }

@@ -17,7 +17,11 @@ public struct SchemaValidator: Sendable {
     /// findings are the same, in the same order, as on one).
     var parallelElementThreshold = 4_096
     /// Into how many shares such an array is cut: one per core, up to 8.
-    var parallelShares = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+    var parallelShares = SchemaValidator.cores
+
+    /// The cores this process may use, up to 8: asked once, since asking reads the system's
+    /// files each time (it was half of validating a small answer).
+    static let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
 
     /// Creates a validator for `schema`.
     public init(schema: CompiledSchema) {
