@@ -26,7 +26,7 @@ final class ParseShare: @unchecked Sendable {
     private let cancelled = Atomic<Bool>(false)
 
     /// Documents at least this large are parsed in two halves (when there are two cores).
-    static let threshold = 2 << 20
+    static let threshold = 256 << 10
     /// How many halves have been copied in so far (tests look at it).
     static let splices = Atomic<Int>(0)
 

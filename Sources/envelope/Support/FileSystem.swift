@@ -66,7 +66,7 @@ enum FileSystem {
     }
 
     /// Files at least this large are mapped rather than read (below it, a read is as cheap).
-    static let mappingThreshold = 1 << 20
+    static let mappingThreshold = 256 << 10
 
     /// The bytes of a file, mapped into memory when it is large (no freshly zeroed copy of a
     /// 50 MB answer, which took about as long as parsing it), read otherwise.
