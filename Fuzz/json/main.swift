@@ -18,6 +18,7 @@ public func fuzzJSONParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var split = JSONParseOptions()
     split.splitThreshold = 0
+    split.waitsForShare = true
     let halves = Result { () throws(JSONError) in try JSONDocument.parse(bytes, options: split) }
     let document: JSONDocument
     do {

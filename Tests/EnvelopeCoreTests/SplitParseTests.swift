@@ -37,8 +37,11 @@ struct SplitParseTests {
         let text = Array(Self.documents[index].utf8)
         var split = JSONParseOptions()
         split.splitThreshold = 0
-        for duplicateKeys in [DuplicateKeyPolicy.keepLast, .reject] {
+        // Waiting for the second half always joins the two; not waiting (as in production)
+        // joins them only when the second half started in time. Both must agree with one pass.
+        for (duplicateKeys, waits) in [(DuplicateKeyPolicy.keepLast, true), (.reject, true), (.keepLast, false)] {
             split.duplicateKeys = duplicateKeys
+            split.waitsForShare = waits
             let whole = Result { () throws(JSONError) in try JSONDocument.parse(text, options: JSONParseOptions(duplicateKeys: duplicateKeys)) }
             let halves = Result { () throws(JSONError) in try JSONDocument.parse(text, options: split) }
             switch (whole, halves) {
@@ -58,6 +61,7 @@ struct SplitParseTests {
         let text = Array(Self.documents[0].utf8)
         var split = JSONParseOptions()
         split.splitThreshold = 0
+        split.waitsForShare = true
         let before = ParseShare.splices.load(ordering: .relaxed)
         let document = try JSONDocument.parse(text, options: split)
         #expect(ParseShare.splices.load(ordering: .relaxed) == before + 1)

@@ -22,6 +22,9 @@ public struct JSONParseOptions: Sendable {
     /// Documents at least this large are parsed in two halves on two cores (tests and the
     /// fuzzer lower it to split small documents too).
     var splitThreshold = ParseShare.threshold
+    /// Whether the first half waits for a second half that has not started yet (tests and the
+    /// fuzzer, so that the halves are always joined); otherwise it parses on alone.
+    var waitsForShare = false
 
     /// Creates options; the defaults suit HTTP response bodies.
     public init(maxDepth: Int = 512, duplicateKeys: DuplicateKeyPolicy = .keepLast) {

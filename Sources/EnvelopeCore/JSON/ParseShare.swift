@@ -13,7 +13,8 @@ import Synchronization
 final class ParseShare: @unchecked Sendable {
     // @unchecked Sendable: the worker writes `outcome` and its tape before signalling `done`;
     // the lead reads them only after waiting on `done`, which orders the two. `base` is
-    // read-only and outlives the worker (the lead waits for it before returning). The flag is
+    // read-only and outlives the worker: the lead waits for a worker that has started before
+    // returning, and one that has not started never reads it (see `state`). The flags are
     // atomic.
     let start: Int
     private let base: UnsafePointer<UInt8>
@@ -24,6 +25,10 @@ final class ParseShare: @unchecked Sendable {
     private var collected = false
     private let done = DispatchSemaphore(value: 0)
     private let cancelled = Atomic<Bool>(false)
+    /// 0 while the worker is queued, 1 once it runs, 2 when the lead gave up on it first. The
+    /// lead never waits for a worker that has not started, so a busy thread pool (the lead
+    /// itself may be one of its threads) cannot leave it waiting forever.
+    private let state = Atomic<Int>(0)
 
     /// Documents at least this large are parsed in two halves (when there are two cores).
     static let threshold = 256 << 10
@@ -93,14 +98,24 @@ final class ParseShare: @unchecked Sendable {
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     private func parse() {
+        guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
         outcome = JSONParser.parseShare(self, base: base, count: count, options: options, tape: tape)
         done.signal()
     }
 
-    /// Waits for this half; its entries, or nil if it failed.
+    /// Whether the worker has started (and will signal `done`); if it has not, makes sure it
+    /// never will.
+    private func hasStarted() -> Bool {
+        !state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Waits for this half; its entries, or nil if it failed or never started.
     func result() -> Segment? {
-        done.wait()
         collected = true
+        if !options.waitsForShare {
+            guard hasStarted() else { return nil }
+        }
+        done.wait()
         guard let outcome else { return nil }
         // The first entry stands for the lead parser's array: leave it out.
         return Segment(entries: tape + 1, count: outcome.entryCount - 1, end: outcome.end, deepest: outcome.deepest)
@@ -110,8 +125,8 @@ final class ParseShare: @unchecked Sendable {
     /// go away once the lead parser returns).
     func finish() {
         guard !collected else { return }
-        cancelled.store(true, ordering: .relaxed)
-        done.wait()
         collected = true
+        cancelled.store(true, ordering: .relaxed)
+        if options.waitsForShare || hasStarted() { done.wait() }
     }
 }
