@@ -5,12 +5,13 @@ import Testing
 /// (HTTP/2, a certificate made with `openssl` at setup), gzip, a redirect chain, a busy
 /// endpoint, a large file and an endpoint that echoes the request's secrets back.
 ///
-/// nginx runs in the foreground under a small shell that kills it when its standard input
-/// closes, which happens when the test process exits however it exits, so no nginx outlives
-/// the tests. A missing nginx or openssl fails every test that needs them, loudly.
+/// nginx runs in the foreground under a small shell that kills it once the test process is
+/// gone, however it ends (the shell checks its parent every second), so no nginx outlives the
+/// tests. It is killed outright: without a master process nginx keeps SIGTERM blocked, so
+/// the polite signal the first version sent was never taken, and every run left one behind.
+/// A missing nginx or openssl fails every test that needs them, loudly.
 ///
-/// `@unchecked Sendable` is safe: every stored property is a `let` set in `init`; the pipe is
-/// only held (never read or written) to keep the shell's standard input open.
+/// `@unchecked Sendable` is safe: every stored property is a `let` set in `init`.
 final class NginxServer: @unchecked Sendable {
     /// Why the server could not be started.
     struct SetupError: Error, CustomStringConvertible {
@@ -35,8 +36,6 @@ final class NginxServer: @unchecked Sendable {
     let contracts: String
     /// The working folder.
     let directory: URL
-    /// The shell that owns nginx; kept so its standard input stays open.
-    private let keeper: Pipe
 
     private init() throws(SetupError) {
         for (tool, package) in [("nginx", "nginx"), ("openssl", "openssl")] where Self.which(tool) == nil {
@@ -61,11 +60,11 @@ final class NginxServer: @unchecked Sendable {
 
             let shell = Process()
             shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-            // `read` returns when the test process's end of the pipe closes; then nginx goes.
-            shell.arguments = ["-c", "\"$3\" -p \"$1\" -c \"$2\" -e \"$1/error.log\" & pid=$!; read _ignored; kill $pid; wait $pid", "sh",
+            // $PPID is the test process: once it is gone, nginx goes too.
+            shell.arguments = ["-c", "\"$3\" -p \"$1\" -c \"$2\" -e \"$1/error.log\" & pid=$!; "
+                                   + "while kill -0 $PPID 2>/dev/null; do sleep 1; done; kill -KILL $pid; wait $pid", "sh",
                                directory.path, configFile.path, Self.which("nginx") ?? "nginx"]
-            keeper = Pipe()
-            shell.standardInput = keeper
+            shell.standardInput = FileHandle.nullDevice
             shell.standardOutput = FileHandle.nullDevice
             shell.standardError = FileHandle.nullDevice
             try shell.run()
