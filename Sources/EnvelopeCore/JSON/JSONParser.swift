@@ -96,42 +96,42 @@ struct JSONParser {
                 // The other half parsed from here to the `]` that closes this array.
                 i = end
             } else {
-            let byte = base[i]
-            switch byte {
-            case UInt8(ascii: "{"):
-                try open(.object, at: i)
-                i = skipWhitespace(i + 1)
-                guard i < count else { throw .unexpectedEnd(expected: "a string key or '}'", at: location(i)) }
-                if base[i] == UInt8(ascii: "}") {
-                    try close(at: i)
-                    i += 1
-                } else {
-                    i = try parseKey(at: i, expected: "a string key or '}'")
-                    continue parsing
+                let byte = base[i]
+                switch byte {
+                case UInt8(ascii: "{"):
+                    try open(.object, at: i)
+                    i = skipWhitespace(i + 1)
+                    guard i < count else { throw .unexpectedEnd(expected: "a string key or '}'", at: location(i)) }
+                    if base[i] == UInt8(ascii: "}") {
+                        try close(at: i)
+                        i += 1
+                    } else {
+                        i = try parseKey(at: i, expected: "a string key or '}'")
+                        continue parsing
+                    }
+                case UInt8(ascii: "["):
+                    try open(.array, at: i)
+                    i = skipWhitespace(i + 1)
+                    guard i < count else { throw .unexpectedEnd(expected: "a value or ']'", at: location(i)) }
+                    if base[i] == UInt8(ascii: "]") {
+                        try close(at: i)
+                        i += 1
+                    } else {
+                        continue parsing
+                    }
+                case UInt8(ascii: "\""):
+                    i = try parseString(at: i)
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    i = try parseNumber(at: i)
+                case UInt8(ascii: "t"):
+                    i = try parseLiteral("true", kind: .bool, flag: true, at: i)
+                case UInt8(ascii: "f"):
+                    i = try parseLiteral("false", kind: .bool, flag: false, at: i)
+                case UInt8(ascii: "n"):
+                    i = try parseLiteral("null", kind: .null, flag: false, at: i)
+                default:
+                    throw .unexpectedCharacter(found: describe(at: i), expected: "a JSON value", at: location(i))
                 }
-            case UInt8(ascii: "["):
-                try open(.array, at: i)
-                i = skipWhitespace(i + 1)
-                guard i < count else { throw .unexpectedEnd(expected: "a value or ']'", at: location(i)) }
-                if base[i] == UInt8(ascii: "]") {
-                    try close(at: i)
-                    i += 1
-                } else {
-                    continue parsing
-                }
-            case UInt8(ascii: "\""):
-                i = try parseString(at: i)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                i = try parseNumber(at: i)
-            case UInt8(ascii: "t"):
-                i = try parseLiteral("true", kind: .bool, flag: true, at: i)
-            case UInt8(ascii: "f"):
-                i = try parseLiteral("false", kind: .bool, flag: false, at: i)
-            case UInt8(ascii: "n"):
-                i = try parseLiteral("null", kind: .null, flag: false, at: i)
-            default:
-                throw .unexpectedCharacter(found: describe(at: i), expected: "a JSON value", at: location(i))
-            }
             }
             // A value ended at i: continue the enclosing container, or finish.
             while true {
