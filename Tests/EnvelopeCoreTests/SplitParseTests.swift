@@ -67,7 +67,7 @@ struct SplitParseTests {
         #expect(ParseShare.splices.load(ordering: .relaxed) == before + 1)
         #expect(document.root.count == 200)
         #expect(document.root.elements.last?["id"]?.intValue == 199)
-        let start = try #require(text.withUnsafeBufferPointer { ParseShare.elementStartForTesting(base: $0.baseAddress!, count: $0.count) })
+        let start = try #require(text.withUnsafeBufferPointer { ParseShare.elementStart(base: $0.baseAddress!, count: $0.count) })
         #expect(text[start] == UInt8(ascii: "{"))
         #expect(start >= text.count / 2)
     }

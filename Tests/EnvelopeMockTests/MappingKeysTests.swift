@@ -6,14 +6,7 @@ import Testing
 /// stay unsupported.
 @Suite("Loading WireMock mapping keys")
 struct MappingKeysTests {
-    func message(_ json: String) -> String {
-        do {
-            _ = try MockMappings.parse(Array(json.utf8), file: "m.json", filesDirectory: "/nonexistent")
-            return "no error"
-        } catch {
-            return error.description
-        }
-    }
+    func message(_ json: String) -> String { mappingLoadMessage(json) }
 
     @Test("unsupported keys fail with the file, the place and the key", arguments: [
         (#"{"request": {}, "response": {"transformers": ["response-template"]}}"#, "m.json:1:30: unsupported key 'transformers' in response"),
@@ -90,5 +83,15 @@ struct MappingKeysTests {
             .hasPrefix("m.json:1:39: invalid 'inject': invalid drift injection \"nul:/a\": unknown mode"))
         #expect(message(#"{"metadata": {"envelope": {"injct": []}}, "request": {}, "response": {}}"#)
             .contains("unsupported key 'injct' in metadata.envelope"))
+    }
+}
+
+/// The error loading the mapping `json` gives (as `m.json`), or "no error".
+func mappingLoadMessage(_ json: String) -> String {
+    do {
+        _ = try MockMappings.parse(Array(json.utf8), file: "m.json", filesDirectory: "/nonexistent")
+        return "no error"
+    } catch {
+        return error.description
     }
 }

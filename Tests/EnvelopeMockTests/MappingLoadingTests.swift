@@ -110,14 +110,7 @@ struct MappingLoadingTests {
 
     @Test("wrong types, conflicting keys, bad regexes and invalid JSON are reported with their place")
     func otherErrors() {
-        func message(_ json: String) -> String {
-            do {
-                _ = try MockMappings.parse(Array(json.utf8), file: "m.json", filesDirectory: "/nonexistent")
-                return "no error"
-            } catch {
-                return error.description
-            }
-        }
+        let message = mappingLoadMessage
         #expect(message(#"{"request": {"urlPath": "/x"}, "response": {"status": "200"}}"#)
             == "m.json:1:55: 'status' should be an integer, found a string")
         #expect(message(#"{"request": {"url": "/x", "urlPath": "/x"}, "response": {}}"#)

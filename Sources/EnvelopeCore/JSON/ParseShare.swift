@@ -61,7 +61,7 @@ final class ParseShare: @unchecked Sendable {
     /// Starts parsing the second half of `base` on another core, when the document is large,
     /// there is a second core and a place to start can be found.
     static func start(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions) -> ParseShare? {
-        guard count >= options.splitThreshold, SchemaValidator.cores > 1,
+        guard count >= options.splitThreshold, Cores.available > 1,
               let start = elementStart(base: base, count: count) else { return nil }
         let share = ParseShare(start: start, base: base, count: count, options: options)
         DispatchQueue.global().async { share.parse() }
@@ -70,7 +70,7 @@ final class ParseShare: @unchecked Sendable {
 
     /// The first `{` after the middle that follows `}` and `,` (whitespace allowed between):
     /// the likely start of an element of an array of objects. Looks at most 1 MB ahead.
-    private static func elementStart(base: UnsafePointer<UInt8>, count: Int) -> Int? {
+    static func elementStart(base: UnsafePointer<UInt8>, count: Int) -> Int? {
         func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
         var i = count / 2
         let limit = min(count, i + (1 << 20))
@@ -87,11 +87,6 @@ final class ParseShare: @unchecked Sendable {
             i += 1
         }
         return nil
-    }
-
-    /// ``elementStart(base:count:)``, for tests.
-    static func elementStartForTesting(base: UnsafePointer<UInt8>, count: Int) -> Int? {
-        elementStart(base: base, count: count)
     }
 
     /// Whether the lead parser no longer wants this half.

@@ -40,8 +40,6 @@ extension SchemaNode {
         hasStringKeywords = minLength != nil || maxLength != nil || pattern != nil || (format != nil && assertsFormat)
         hasNumberKeywords = minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil || multipleOf != nil
         hasCombinators = !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifSchema != nil
-        isLeaf = booleanValue == nil && !hasObjectKeywords && !hasArrayKeywords && !hasCombinators
-            && ref == nil && dynamicRef == nil
     }
 
     /// The index into ``properties`` of the property whose name is `key`'s bytes.

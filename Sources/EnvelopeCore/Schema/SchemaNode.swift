@@ -122,9 +122,6 @@ public struct SchemaNode: Sendable {
     var hasStringKeywords = false
     var hasNumberKeywords = false
     var hasCombinators = false
-    /// Applies no other schema and looks at no member or item: validation of such a node
-    /// needs no object frame, dynamic scope or recursion guard.
-    var isLeaf = false
 
     /// Creates an empty schema (one that accepts everything) at a place.
     public init(file: String, pointer: String, location: SourceLocation) {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Validates a parsed document against a compiled schema and collects every violation.
 ///
 /// Unlike a validator that answers "invalid" at the first failure, it keeps going (as
@@ -18,11 +16,7 @@ public struct SchemaValidator: Sendable {
     var parallelElementThreshold = 1_024
     /// Into how many shares such an array is cut: four per core, so that a core whose
     /// shares go faster (its caches are warmer) takes on more of them; none with one core.
-    var parallelShares = SchemaValidator.cores > 1 ? SchemaValidator.cores * 4 : 1
-
-    /// The cores this process may use, up to 8: asked once, since asking reads the system's
-    /// files each time (it was half of validating a small answer).
-    static let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+    var parallelShares = Cores.available > 1 ? Cores.available * 4 : 1
 
     /// Creates a validator for `schema`.
     public init(schema: CompiledSchema) {
@@ -191,7 +185,11 @@ enum HotFlags {
         var flags = UInt16(node.types?.rawValue ?? 0)
         if node.types != nil { flags |= hasTypes }
         if node.booleanValue != nil { flags |= boolean }
-        if node.isLeaf {
+        // A leaf applies no other schema and looks at no member or item: it needs no object
+        // frame, dynamic scope or recursion guard.
+        let isLeaf = node.booleanValue == nil && !node.hasObjectKeywords && !node.hasArrayKeywords && !node.hasCombinators
+            && node.ref == nil && node.dynamicRef == nil
+        if isLeaf {
             flags |= leaf
             if node.enumValues == nil && node.constValue == nil && !node.hasStringKeywords && !node.hasNumberKeywords {
                 flags |= typeOnlyLeaf
@@ -730,6 +728,24 @@ struct ValidationRun {
 
     // MARK: Arrays
 
+    /// Validates the elements from tape index `element` (at `position` in its array) up to
+    /// `stop`: each against its `prefixItems` schema, then `items`; stops where neither
+    /// applies. Whether all were valid.
+    mutating func validateElements(from element: Int, position: Int, upTo stop: Int, prefixItems: [Int], items: Int?) -> Bool {
+        var valid = true
+        var position = position
+        var element = element
+        while element < stop {
+            guard let itemSchema = position < prefixItems.count ? prefixItems[position] : items else { break }
+            steps.append(.index(position))
+            if !validate(element, itemSchema) { valid = false }
+            steps.removeLast()
+            position += 1
+            element = end(element)
+        }
+        return valid
+    }
+
     mutating func validateArray(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let count = tape.childCount(instance)
@@ -759,20 +775,8 @@ struct ValidationRun {
             if !allValid { valid = false }
             evaluated?.allItems = true
         } else if items != nil || !prefixItems.isEmpty {
-            var position = 0
-            var element = instance + 1
-            let stop = childrenEnd(instance)
-            while element < stop {
-                let itemSchema = position < prefixItems.count ? prefixItems[position] : items
-                if let itemSchema {
-                    steps.append(.index(position))
-                    if !validate(element, itemSchema) { valid = false }
-                    steps.removeLast()
-                } else {
-                    break
-                }
-                position += 1
-                element = end(element)
+            if !validateElements(from: instance + 1, position: 0, upTo: childrenEnd(instance), prefixItems: prefixItems, items: items) {
+                valid = false
             }
             if items != nil {
                 evaluated?.allItems = true

@@ -101,16 +101,7 @@ private final class ArrayShares: @unchecked Sendable {
     /// Validates the elements of share `share`, from its first up to the next share's first.
     func validate(share: Int) {
         let end = share + 1 < starts.count ? starts[share + 1].element : stop
-        var valid = true
-        var position = starts[share].position
-        var element = starts[share].element
-        while element < end {
-            runs[share].steps.append(.index(position))
-            if !runs[share].validate(element, itemSchema) { valid = false }
-            runs[share].steps.removeLast()
-            position += 1
-            element = runs[share].end(element)
-        }
-        verdicts[share] = valid
+        verdicts[share] = runs[share].validateElements(from: starts[share].element, position: starts[share].position, upTo: end,
+                                                       prefixItems: [], items: itemSchema)
     }
 }

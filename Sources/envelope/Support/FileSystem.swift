@@ -19,6 +19,14 @@ enum FileSystem {
     /// Reads a whole file straight into one array (no intermediate `Data`, so a 50 MB answer
     /// costs 50 MB, not 100).
     static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let (descriptor, status) = try openFile(path)
+        defer { close(descriptor) }
+        return try readAll(descriptor, status: status, path: path)
+    }
+
+    /// Opens a file for reading, with its status; a folder or a missing file is a failure
+    /// that says so.
+    private static func openFile(_ path: String) throws(Failure) -> (descriptor: Int32, status: stat) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno
@@ -28,10 +36,21 @@ enum FileSystem {
             }
             throw Failure(description: "no such file: \(path)")
         }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Failure(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw Failure(description: "\(path) is a folder, not a file") }
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = errno
+            close(descriptor)
+            throw Failure(description: "cannot read \(path): \(String(cString: strerror(reason)))")
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw Failure(description: "\(path) is a folder, not a file")
+        }
+        return (descriptor, status)
+    }
+
+    /// Reads an open file to its end into one array.
+    private static func readAll(_ descriptor: Int32, status: stat, path: String) throws(Failure) -> [UInt8] {
         var failure: Int32 = 0
         let size = max(Int(status.st_size), 0)
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
@@ -74,25 +93,22 @@ enum FileSystem {
     /// A file that shrinks while it is mapped would make reading it fault (SIGBUS); the
     /// handler installed here turns that into a clear error and exit status 2.
     static func contents(of path: String) throws(Failure) -> SharedBytes {
+        let (descriptor, status) = try openFile(path)
+        defer { close(descriptor) }
         #if os(Linux)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor >= 0 {
-            defer { close(descriptor) }
-            var status = stat()
-            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= mappingThreshold {
-                let size = Int(status.st_size)
-                if let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), address != MAP_FAILED {
-                    TruncationGuard.install()
-                    let buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
-                    // The address travels as an integer: a pointer is not Sendable, and only
-                    // `munmap` uses it, once.
-                    let bits = Int(bitPattern: address)
-                    return SharedBytes(lending: buffer) { _ = munmap(UnsafeMutableRawPointer(bitPattern: bits), size) }
-                }
+        if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= mappingThreshold {
+            let size = Int(status.st_size)
+            if let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), address != MAP_FAILED {
+                TruncationGuard.install()
+                let buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+                // The address travels as an integer: a pointer is not Sendable, and only
+                // `munmap` uses it, once.
+                let bits = Int(bitPattern: address)
+                return SharedBytes(lending: buffer) { _ = munmap(UnsafeMutableRawPointer(bitPattern: bits), size) }
             }
         }
         #endif
-        return SharedBytes(try read(path))
+        return SharedBytes(try readAll(descriptor, status: status, path: path))
     }
 
     /// Reads standard input to its end.
