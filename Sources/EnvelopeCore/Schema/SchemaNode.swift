@@ -99,23 +99,14 @@ public struct SchemaNode: Sendable {
     public var oneOf: [Int] = []
     public var not: Int?
 
-    // Prepared by ``prepare()`` once compilation is done, so that validation compares key
-    // bytes and never builds strings on its hot path.
+    // Prepared by ``prepare()`` once compilation is done.
 
-    /// The UTF-8 bytes of each property name, aligned with ``properties``.
-    var propertyKeys: [[UInt8]] = []
-    /// Open-addressing hash table over ``propertyKeys``, a quarter full: each slot holds the
-    /// key hash's upper half and the property index + 1 in the lower, or 0 for empty, so a
-    /// probe that meets another key rejects it without touching that key's bytes.
-    var propertyTable: [UInt64] = []
     /// Indices into ``properties`` of the required names it declares.
     var requiredDeclared: [Int] = []
     /// Required names that ``properties`` does not declare.
     var requiredUndeclared: [String] = []
     /// Indices into ``properties`` of the names not required.
     var optionalDeclared: [Int] = []
-    /// The enum as UTF-8 strings, when every value is a string.
-    var stringEnum: [[UInt8]]?
     /// Whether the schema has keywords that apply to objects, arrays or strings.
     var hasObjectKeywords = false
     var hasArrayKeywords = false

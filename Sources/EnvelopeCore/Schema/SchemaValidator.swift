@@ -28,11 +28,15 @@ public struct SchemaValidator: Sendable {
         schema.nodes.withUnsafeBufferPointer { nodes in
             document.tape.withUnsafeBufferPointer { tape in
                 document.text.withUnsafeBufferPointer { bytes in
-                    var run = ValidationRun(nodes: nodes, resources: schema.resources, document: document, tape: tape, bytes: bytes)
-                    run.parallelElementThreshold = parallelElementThreshold
-                    run.parallelShares = parallelShares
-                    let valid = run.evaluate(0, root, collect: false).valid
-                    return run.finish(valid: valid)
+                    let tables = SchemaTables(nodes: nodes, resources: schema.resources)
+                    defer { tables.deallocate() }
+                    return withUnsafePointer(to: tables) { tables in
+                        var run = ValidationRun(nodes: nodes, tables: tables, document: document, tape: tape, bytes: bytes)
+                        run.parallelElementThreshold = parallelElementThreshold
+                        run.parallelShares = parallelShares
+                        let valid = run.evaluate(0, root, collect: false).valid
+                        return run.finish(valid: valid)
+                    }
                 }
             }
         }
@@ -202,10 +206,11 @@ enum HotFlags {
 /// The mutable state of one validation.
 struct ValidationRun {
     let nodes: UnsafeBufferPointer<SchemaNode>
-    let resources: [SchemaResource]
-    /// Each resource's dynamic anchors as a list: a resource has a handful at most, and
-    /// comparing short strings beats hashing them once per array element.
-    let dynamicAnchors: [[(name: String, target: Int)]]
+    /// What the inner loops read of the schemas, out of reach of reference counting; owned
+    /// by the caller, who frees it after ``finish(valid:)``. A pointer, so that the run stays
+    /// small: past a size, calling a non-mutating method from a mutating one copied the
+    /// whole run first.
+    let tables: UnsafePointer<SchemaTables>
     /// Per schema, what `evaluate` looks at first (see ``HotFlags``), packed together so the
     /// common case does not touch the large ``SchemaNode``.
     let hotFlags: [UInt16]
@@ -235,11 +240,10 @@ struct ValidationRun {
     var arrayTotals: [UInt64: (count: Int, pointer: String)] = [:]
     var depth = 0
 
-    init(nodes: UnsafeBufferPointer<SchemaNode>, resources: [SchemaResource], document: JSONDocument,
+    init(nodes: UnsafeBufferPointer<SchemaNode>, tables: UnsafePointer<SchemaTables>, document: JSONDocument,
          tape: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>) {
         self.nodes = nodes
-        self.resources = resources
-        dynamicAnchors = resources.map { resource in resource.dynamicAnchors.map { (name: $0.key, target: $0.value) } }
+        self.tables = tables
         hotFlags = nodes.map(HotFlags.flags)
         self.document = document
         self.tape = tape
@@ -455,8 +459,8 @@ struct ValidationRun {
             let result = evaluate(instance, ref, collect: needsAnnotations)
             if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
         }
-        if let dynamic = schemaNode.pointee.dynamicRef {
-            let result = evaluate(instance, resolve(dynamic), collect: needsAnnotations)
+        if tables.pointee.entries[index].dynamicFallback >= 0 {
+            let result = evaluate(instance, resolveDynamicReference(of: index), collect: needsAnnotations)
             if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
         }
         if schemaNode.pointee.hasCombinators && !validateCombinators(instance, schemaNode, &evaluated) { valid = false }
@@ -505,12 +509,20 @@ struct ValidationRun {
         return valid
     }
 
-    mutating func resolve(_ reference: DynamicReference) -> Int {
-        guard reference.isDynamic else { return reference.fallback }
-        for resource in dynamicScope {
-            for (name, target) in dynamicAnchors[resource] where name == reference.anchor { return target }
+    /// The schema that schema `index`'s `$dynamicRef` lands on: the outermost resource in
+    /// the dynamic scope that declares its anchor, else the schema it names statically.
+    /// (`mutating` though it changes nothing: a non-mutating call from `evaluate` copied
+    /// the whole run first, once per array element.)
+    mutating func resolveDynamicReference(of index: Int) -> Int {
+        let entry = tables.pointee.entries[index]
+        if entry.dynamicAnchor >= 0 {
+            var position = 0
+            while position < dynamicScope.count {
+                if let target = tables.pointee.target(ofAnchor: entry.dynamicAnchor, in: dynamicScope[position]) { return target }
+                position += 1
+            }
         }
-        return reference.fallback
+        return Int(entry.dynamicFallback)
     }
 
     func isInteger(_ instance: Int) -> Bool {
@@ -519,15 +531,16 @@ struct ValidationRun {
         return node(instance).isInteger
     }
 
-    func enumAdmits(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
-        if let strings = schemaNode.pointee.stringEnum {
+    /// (`mutating` for the reason given at ``resolveDynamicReference(of:)``.)
+    mutating func enumAdmits(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
+        let index = schemaNode - nodes.baseAddress.unsafelyUnwrapped
+        if tables.pointee.entries[index].enumStringCount >= 0 {
             guard kind(instance) == .string else { return false }
             if tape[instance].flag {
                 let decoded = JSONString.unescape(stringBody(instance))
-                return strings.contains { $0 == decoded }
+                return decoded.withUnsafeBufferPointer { tables.pointee.enumStrings(of: index, contain: $0) } ?? false
             }
-            let body = stringBody(instance)
-            return strings.contains { candidate in candidate.withUnsafeBufferPointer { memoryEquals($0, body) } }
+            return tables.pointee.enumStrings(of: index, contain: stringBody(instance)) ?? false
         }
         let value = node(instance)
         return (schemaNode.pointee.enumValues ?? []).contains { value.isEqual(to: $0) }
@@ -538,11 +551,18 @@ struct ValidationRun {
     mutating func validateObject(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let memberCount = tape.childCount(instance)
-        let properties = schemaNode.pointee.properties
-        let patterns = schemaNode.pointee.patternProperties
+        // The schema's arrays are read through `tables`, or only where they are not empty:
+        // see ``SchemaTables`` for why.
+        let index = schemaNode - nodes.baseAddress.unsafelyUnwrapped
+        // A local, so that the key look-up's closure captures the pointer and not the run
+        // (capturing `self` copied the whole run once per member).
+        let tables = self.tables
+        let entry = tables.pointee.entries[index]
+        let propertyCount = Int(entry.propertyCount)
+        let hasPatterns = !schemaNode.pointee.patternProperties.isEmpty
         let additional = schemaNode.pointee.additionalProperties
         let unevaluated = schemaNode.pointee.unevaluatedProperties
-        let describes = !properties.isEmpty || !patterns.isEmpty || additional != nil || unevaluated != nil
+        let describes = propertyCount > 0 || hasPatterns || additional != nil || unevaluated != nil
         let frame = frames.count - 1
         if describes {
             frames[frame].described = true
@@ -554,7 +574,7 @@ struct ValidationRun {
 
         // Which declared properties are present: a bit per property (a list past 64).
         var presentSmall: UInt64 = 0
-        var presentLarge: [Bool] = properties.count > 64 ? [Bool](repeating: false, count: properties.count) : []
+        var presentLarge: [Bool] = propertyCount > 64 ? [Bool](repeating: false, count: propertyCount) : []
         let propertyNames = schemaNode.pointee.propertyNames
         // The members this schema declares, gathered here and added to the frame once (up to
         // 64 members; larger objects go straight to the frame).
@@ -567,15 +587,15 @@ struct ValidationRun {
             let value = key + 1
             var matched = false
             steps.append(.member(key))
-            if let property = withKeyBytes(key, { schemaNode.pointee.propertyIndex($0) }) {
+            if propertyCount > 0, let property = withKeyBytes(key, { tables.pointee.property(named: $0, in: index) }) {
                 matched = true
                 if presentLarge.isEmpty { presentSmall |= 1 << UInt64(property) } else { presentLarge[property] = true }
                 evaluated?.properties.insert(member)
-                if !validate(value, properties[property].schema) { valid = false }
+                if !validate(value, tables.pointee.propertySchemas[Int(entry.firstProperty) + property]) { valid = false }
             }
-            if !patterns.isEmpty {
+            if hasPatterns {
                 let name = string(key)
-                for pattern in patterns where pattern.pattern.matches(name) {
+                for pattern in schemaNode.pointee.patternProperties where pattern.pattern.matches(name) {
                     matched = true
                     evaluated?.properties.insert(member)
                     if !validate(value, pattern.schema) { valid = false }
@@ -611,21 +631,27 @@ struct ValidationRun {
         func isPresent(_ property: Int) -> Bool {
             presentLarge.isEmpty ? presentSmall & (1 << UInt64(property)) != 0 : presentLarge[property]
         }
-        for property in schemaNode.pointee.requiredDeclared where !isPresent(property) {
+        for required in tables.pointee.required[Int(entry.firstRequired)..<Int(entry.firstRequired + entry.requiredCount)] {
+            let property = Int(required)
+            guard !isPresent(property) else { continue }
             valid = false
-            let name = properties[property].name
-            record(.missingKey, keyword: "required", expected: "\(describe(schema: properties[property].schema)) (required)",
-                   actual: "absent", at: instance, extra: .name(name))
+            let declared = schemaNode.pointee.properties[property]
+            record(.missingKey, keyword: "required", expected: "\(describe(schema: declared.schema)) (required)",
+                   actual: "absent", at: instance, extra: .name(declared.name))
         }
-        for name in schemaNode.pointee.requiredUndeclared where findMember(instance, name) == nil {
-            valid = false
-            record(.missingKey, keyword: "required", expected: "a value (required)", actual: "absent", at: instance, extra: .name(name))
-        }
-        for dependency in schemaNode.pointee.dependentRequired where findMember(instance, dependency.name) != nil {
-            for name in dependency.required where findMember(instance, name) == nil {
+        if !schemaNode.pointee.requiredUndeclared.isEmpty {
+            for name in schemaNode.pointee.requiredUndeclared where findMember(instance, name) == nil {
                 valid = false
-                record(.missingKey, keyword: "dependentRequired", expected: "a value (required with '\(dependency.name)')",
-                       actual: "absent", at: instance, extra: .name(name))
+                record(.missingKey, keyword: "required", expected: "a value (required)", actual: "absent", at: instance, extra: .name(name))
+            }
+        }
+        if !schemaNode.pointee.dependentRequired.isEmpty {
+            for dependency in schemaNode.pointee.dependentRequired where findMember(instance, dependency.name) != nil {
+                for name in dependency.required where findMember(instance, name) == nil {
+                    valid = false
+                    record(.missingKey, keyword: "dependentRequired", expected: "a value (required with '\(dependency.name)')",
+                           actual: "absent", at: instance, extra: .name(name))
+                }
             }
         }
         if let minimum = schemaNode.pointee.minProperties, memberCount < minimum {
@@ -639,21 +665,23 @@ struct ValidationRun {
         // Tally optional properties, for optional-never-present.
         if speculative == 0 && !schemaNode.pointee.optionalDeclared.isEmpty {
             for property in schemaNode.pointee.optionalDeclared {
-                let hash = schemaNode.pointee.propertyKeys[property].withUnsafeBufferPointer { wildcardHash(extra: $0) }
+                let hash = wildcardHash(extra: tables.pointee.string(Int(entry.firstProperty) + property))
                 let present = isPresent(property)
                 if var tally = tallies[hash] {
                     tally.objects += 1
                     if present { tally.present += 1 }
                     tallies[hash] = tally
                 } else {
-                    tallies[hash] = (1, present ? 1 : 0, Int(tape[instance].offset), currentPath(extra: .name(properties[property].name)))
+                    tallies[hash] = (1, present ? 1 : 0, Int(tape[instance].offset), currentPath(extra: .name(schemaNode.pointee.properties[property].name)))
                     tallyOrder.append(hash)
                 }
             }
         }
-        for dependency in schemaNode.pointee.dependentSchemas where findMember(instance, dependency.name) != nil {
-            let result = evaluate(instance, dependency.schema, collect: evaluated != nil)
-            if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+        if !schemaNode.pointee.dependentSchemas.isEmpty {
+            for dependency in schemaNode.pointee.dependentSchemas where findMember(instance, dependency.name) != nil {
+                let result = evaluate(instance, dependency.schema, collect: evaluated != nil)
+                if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+            }
         }
         return valid
     }
@@ -718,7 +746,7 @@ struct ValidationRun {
         guard let keyDocument = try? JSONDocument.parse(JSONValue.quoted(string(key))) else { return false }
         return keyDocument.tape.withUnsafeBufferPointer { keyTape in
             keyDocument.text.withUnsafeBufferPointer { keyBytes in
-                var inner = ValidationRun(nodes: nodes, resources: resources, document: keyDocument, tape: keyTape, bytes: keyBytes)
+                var inner = ValidationRun(nodes: nodes, tables: tables, document: keyDocument, tape: keyTape, bytes: keyBytes)
                 inner.speculative = 1
                 inner.dynamicScope = dynamicScope
                 return inner.validate(0, index)

@@ -1,0 +1,233 @@
+/// Flat copies of what the validator's inner loops read from the schemas — property tables
+/// and key bytes, required properties, enums of strings, `$dynamicRef` anchors — in memory
+/// that no reference count guards. Made at the start of a validation, freed at its end.
+///
+/// Why not read the arrays of ``SchemaNode``: an array held across a call is retained and
+/// released, and when several cores validate shares of one array those counts sit in cache
+/// lines that every core writes; the object loop stalled on the loads beside them (a quarter
+/// of its time on a 50 MB answer), besides the cost of the counting itself.
+struct SchemaTables {
+    /// Where one schema's data starts in the flat lists, and how much of it there is.
+    struct Entry {
+        /// Index of its first property in ``propertySchemas`` and ``strings``.
+        var firstProperty: Int32 = 0
+        var propertyCount: Int32 = 0
+        /// Index of its first slot in ``slots``, and the table's capacity - 1.
+        var firstSlot: Int32 = 0
+        var slotMask: Int32 = 0
+        /// Index of its first entry in ``required``.
+        var firstRequired: Int32 = 0
+        var requiredCount: Int32 = 0
+        /// Index of its first enum string in ``strings``; -1 when its enum is not all strings.
+        var firstEnumString: Int32 = 0
+        var enumStringCount: Int32 = -1
+        /// The schema its `$dynamicRef` names statically (-1 without one), and the anchor
+        /// looked up in the dynamic scope (-1 when the reference is static).
+        var dynamicFallback: Int32 = -1
+        var dynamicAnchor: Int32 = -1
+    }
+
+    let entries: UnsafeMutableBufferPointer<Entry>
+    /// Open-addressing tables, a quarter full: each slot holds the key hash's upper half and
+    /// the property's position + 1 in the lower (0 when empty), so a probe that meets another
+    /// key rejects it without touching that key's bytes.
+    let slots: UnsafeMutableBufferPointer<UInt64>
+    /// Each property's schema.
+    let propertySchemas: UnsafeMutableBufferPointer<Int>
+    /// Property names, then enum strings, as UTF-8: string i is
+    /// `stringBytes[stringStarts[i]..<stringStarts[i + 1]]`.
+    let stringStarts: UnsafeMutableBufferPointer<Int>
+    let stringBytes: UnsafeMutableBufferPointer<UInt8>
+    /// Positions (within its schema's properties) of the required properties it declares.
+    let required: UnsafeMutableBufferPointer<Int32>
+    /// Per resource, its dynamic anchors as (anchor, schema) pairs:
+    /// `anchors[anchorStarts[r]..<anchorStarts[r + 1]]`.
+    let anchorStarts: UnsafeMutableBufferPointer<Int>
+    let anchors: UnsafeMutableBufferPointer<(anchor: Int32, target: Int32)>
+
+    /// Builds the tables for `nodes`, whose `$dynamicAnchor`s are listed in `resources`.
+    init(nodes: UnsafeBufferPointer<SchemaNode>, resources: [SchemaResource]) {
+        var entries = [Entry](repeating: Entry(), count: nodes.count)
+        var slots: [UInt64] = []
+        var propertySchemas: [Int] = []
+        var stringStarts: [Int] = [0]
+        var stringBytes: [UInt8] = []
+        var required: [Int32] = []
+        var anchorIDs: [String: Int32] = [:]
+        func anchorID(_ name: String) -> Int32 {
+            if let id = anchorIDs[name] { return id }
+            let id = Int32(anchorIDs.count)
+            anchorIDs[name] = id
+            return id
+        }
+        func addString(_ bytes: some Collection<UInt8>) {
+            stringBytes.append(contentsOf: bytes)
+            stringStarts.append(stringBytes.count)
+        }
+        // Property names come first in `strings`, so a property's position there is the same
+        // as in `propertySchemas`; enum strings follow.
+        for (index, node) in nodes.enumerated() {
+            entries[index].firstProperty = Int32(propertySchemas.count)
+            entries[index].propertyCount = Int32(node.properties.count)
+            for property in node.properties {
+                propertySchemas.append(property.schema)
+                addString(property.name.utf8)
+            }
+            entries[index].firstRequired = Int32(required.count)
+            entries[index].requiredCount = Int32(node.requiredDeclared.count)
+            required.append(contentsOf: node.requiredDeclared.map(Int32.init))
+            if let dynamic = node.dynamicRef {
+                entries[index].dynamicFallback = Int32(dynamic.fallback)
+                if dynamic.isDynamic { entries[index].dynamicAnchor = anchorID(dynamic.anchor) }
+            }
+        }
+        for (index, node) in nodes.enumerated() {
+            guard let values = node.enumValues else { continue }
+            var texts: [String] = []
+            for value in values {
+                guard case .string(let text) = value else { break }
+                texts.append(text)
+            }
+            guard texts.count == values.count else { continue }
+            entries[index].firstEnumString = Int32(stringStarts.count - 1)
+            entries[index].enumStringCount = Int32(texts.count)
+            for text in texts { addString(text.utf8) }
+        }
+        // The property tables, now that every key's bytes are in place.
+        stringBytes.withUnsafeBufferPointer { bytes in
+            for index in entries.indices where entries[index].propertyCount > 0 {
+                let first = Int(entries[index].firstProperty)
+                let count = Int(entries[index].propertyCount)
+                var capacity = 4
+                while capacity < count * 4 { capacity *= 2 }
+                entries[index].firstSlot = Int32(slots.count)
+                entries[index].slotMask = Int32(capacity - 1)
+                let base = slots.count
+                slots.append(contentsOf: repeatElement(0, count: capacity))
+                for position in 0..<count {
+                    let key = UnsafeBufferPointer(rebasing: bytes[stringStarts[first + position]..<stringStarts[first + position + 1]])
+                    let hash = SchemaTables.hash(key)
+                    var slot = Int(hash & UInt64(capacity - 1))
+                    // No duplicates: `properties` comes from a JSON object parsed with
+                    // duplicate keys rejected.
+                    while slots[base + slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+                    slots[base + slot] = hash & SchemaTables.tagMask | UInt64(position + 1)
+                }
+            }
+        }
+        var anchorStarts: [Int] = [0]
+        var anchors: [(anchor: Int32, target: Int32)] = []
+        for resource in resources {
+            for (name, target) in resource.dynamicAnchors { anchors.append((anchorID(name), Int32(target))) }
+            anchorStarts.append(anchors.count)
+        }
+
+        func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+            _ = buffer.initialize(from: array)
+            return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+        }
+        self.entries = copy(entries)
+        self.slots = copy(slots)
+        self.propertySchemas = copy(propertySchemas)
+        self.stringStarts = copy(stringStarts)
+        self.stringBytes = copy(stringBytes)
+        self.required = copy(required)
+        self.anchorStarts = copy(anchorStarts)
+        self.anchors = copy(anchors)
+    }
+
+    /// Frees the tables; nothing may read them afterwards.
+    func deallocate() {
+        // Every element type is trivial, so freeing needs no deinitialization.
+        entries.baseAddress?.deallocate()
+        slots.baseAddress?.deallocate()
+        propertySchemas.baseAddress?.deallocate()
+        stringStarts.baseAddress?.deallocate()
+        stringBytes.baseAddress?.deallocate()
+        required.baseAddress?.deallocate()
+        anchorStarts.baseAddress?.deallocate()
+        anchors.baseAddress?.deallocate()
+    }
+
+    /// String `index`'s bytes (a property name or an enum string).
+    @inline(__always)
+    func string(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: stringBytes[stringStarts[index]..<stringStarts[index + 1]])
+    }
+
+    /// The position among schema `schema`'s properties of the one named by `key`'s bytes.
+    @inline(__always)
+    func property(named key: UnsafeBufferPointer<UInt8>, in schema: Int) -> Int? {
+        let entry = entries[schema]
+        guard entry.propertyCount > 0 else { return nil }
+        let mask = Int(entry.slotMask)
+        let base = Int(entry.firstSlot)
+        let first = Int(entry.firstProperty)
+        let hash = SchemaTables.hash(key)
+        let tag = hash & SchemaTables.tagMask
+        var slot = Int(hash & UInt64(mask))
+        while true {
+            let value = slots[base + slot]
+            if value == 0 { return nil }
+            if value & SchemaTables.tagMask == tag {
+                let position = Int(truncatingIfNeeded: value & ~SchemaTables.tagMask) - 1
+                if memoryEquals(string(first + position), key) { return position }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether schema `schema`'s enum, all strings, holds `bytes`; nil when the enum is not
+    /// all strings.
+    @inline(__always)
+    func enumStrings(of schema: Int, contain bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let entry = entries[schema]
+        guard entry.enumStringCount >= 0 else { return nil }
+        let first = Int(entry.firstEnumString)
+        for index in first..<first + Int(entry.enumStringCount) where memoryEquals(string(index), bytes) { return true }
+        return false
+    }
+
+    /// The schema `resource` declares as dynamic anchor `anchor`, if it declares it.
+    @inline(__always)
+    func target(ofAnchor anchor: Int32, in resource: Int) -> Int? {
+        for pair in anchors[anchorStarts[resource]..<anchorStarts[resource + 1]] where pair.anchor == anchor { return Int(pair.target) }
+        return nil
+    }
+
+    /// The part of a key hash kept in a table slot beside the property's position.
+    static var tagMask: UInt64 { 0xFFFF_FFFF_0000_0000 }
+
+    /// The hash of a key's bytes for the property tables: eight bytes per multiply (a byte at
+    /// a time was a third of the object loop on 8–16 byte keys).
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let count = key.count
+        var hash = UInt64(truncatingIfNeeded: count) &* multiplier
+        guard let base = key.baseAddress, count > 0 else { return hash }
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* multiplier
+            hash ^= hash >> 32
+        }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        @inline(__always) func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        // Short keys in one or two loads that may overlap (never reading outside the key);
+        // with the length mixed in first, every key of a given length maps to its own words.
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                mix(word(offset))
+                offset += 8
+            }
+            mix(word(count - 8))
+        } else if count >= 4 {
+            mix(half(0) | half(count - 4) << 32)
+        } else {
+            mix(UInt64(base[0]) | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1]) << 16)
+        }
+        return hash
+    }
+}
