@@ -55,6 +55,25 @@ struct ByteLevelTests {
         #expect(result.filter { $0.kind != .unknownKey }.map(\.kind) == Array(repeating: .optionalNeverPresent, count: names.count))
     }
 
+    @Test("an undeclared key is found among any number of declared ones, across the 64-member mark")
+    func unknownKeysAroundSixtyFourMembers() throws {
+        for count in [0, 1, 62, 63, 64, 65, 70] {
+            let names = (0..<count).map { "k\($0)" }
+            let properties = names.map { "\(JSONValue.quoted($0)): {\"type\": \"integer\"}" }.joined(separator: ", ")
+            let schema = #"{"type": "object", "properties": {\#(properties)}}"#
+            // Every member declared: nothing to report.
+            let all = "{" + names.map { "\(JSONValue.quoted($0)): 1" }.joined(separator: ", ") + "}"
+            #expect(try findings(all, schema).isEmpty, "\(count) members")
+            // One declared member swapped for an undeclared one, at the end (bit 63 and 64
+            // included): one unknown-key, and the declared one never present.
+            guard count > 0 else { continue }
+            let swapped = "{" + (names.dropLast() + ["extra"]).map { "\(JSONValue.quoted($0)): 1" }.joined(separator: ", ") + "}"
+            let result = try findings(swapped, schema)
+            #expect(Set(result.map { "\($0.kind.rawValue) \($0.pointer)" }) == ["unknown-key /extra", "optional-never-present /k\(count - 1)"],
+                    "\(count) members")
+        }
+    }
+
     @Test("tape entries are 8 bytes; containers keep their count and closing bracket at an end entry")
     func compactTape() throws {
         #expect(MemoryLayout<JSONTapeEntry>.stride == 8)

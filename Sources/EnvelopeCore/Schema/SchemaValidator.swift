@@ -391,7 +391,29 @@ struct ValidationRun {
     /// Validates the value at tape index `instance` against schema `index`.
     @inline(__always)
     mutating func validate(_ instance: Int, _ index: Int) -> Bool {
-        evaluate(instance, index, collect: false).valid
+        admitsByTypeAlone(instance, index) || evaluate(instance, index, collect: false).valid
+    }
+
+    /// Validates the value of member `key` of an object against schema `index`, with the
+    /// member on the path only while something may be recorded: most members are settled by
+    /// their bare type, with no call and no path step.
+    @inline(__always)
+    mutating func validateMember(_ key: Int, against index: Int) -> Bool {
+        if admitsByTypeAlone(key + 1, index) { return true }
+        steps.append(.member(key))
+        defer { steps.removeLast() }
+        return evaluate(key + 1, index, collect: false).valid
+    }
+
+    /// Whether schema `index` is a bare type (see ``HotFlags``) that the value at `instance`
+    /// has; false says nothing either way.
+    @inline(__always)
+    func admitsByTypeAlone(_ instance: Int, _ index: Int) -> Bool {
+        let hot = hotFlags[index]
+        guard hot & HotFlags.typeOnlyLeaf != 0 else { return false }
+        if hot & HotFlags.hasTypes == 0 { return true }
+        let kind = tape[instance].kind
+        return SchemaTypeSet(rawValue: UInt8(truncatingIfNeeded: hot)).admits(kind: kind, isInteger: kind == .number && isInteger(instance))
     }
 
     /// Validates, and with `collect` also returns which properties or items the schema
@@ -400,14 +422,8 @@ struct ValidationRun {
     mutating func evaluate(_ instance: Int, _ index: Int, collect: Bool) -> (valid: Bool, evaluated: Evaluated?) {
         let schemaNode = nodes.baseAddress.unsafelyUnwrapped + index
         let hot = hotFlags[index]
-        if hot & HotFlags.typeOnlyLeaf != 0 {
-            // Most schemas in a body are a bare type: settle those from two bytes.
-            let kind = tape[instance].kind
-            if hot & HotFlags.hasTypes == 0
-                || SchemaTypeSet(rawValue: UInt8(truncatingIfNeeded: hot)).admits(kind: kind, isInteger: kind == .number && isInteger(instance)) {
-                return (true, collect ? Evaluated() : nil)
-            }
-        }
+        // Most schemas in a body are a bare type: settle those from two bytes.
+        if admitsByTypeAlone(instance, index) { return (true, collect ? Evaluated() : nil) }
         if hot & HotFlags.boolean != 0, let boolean = schemaNode.pointee.booleanValue {
             if !boolean {
                 record(.constraintViolation, keyword: "false", expected: "nothing (the schema is false)", actual: excerpt(instance), at: instance)
@@ -586,35 +602,31 @@ struct ValidationRun {
         while key < stop {
             let value = key + 1
             var matched = false
-            steps.append(.member(key))
             if propertyCount > 0, let property = withKeyBytes(key, { tables.pointee.property(named: $0, in: index) }) {
                 matched = true
                 if presentLarge.isEmpty { presentSmall |= 1 << UInt64(property) } else { presentLarge[property] = true }
                 evaluated?.properties.insert(member)
-                if !validate(value, tables.pointee.propertySchemas[Int(entry.firstProperty) + property]) { valid = false }
+                if !validateMember(key, against: tables.pointee.propertySchemas[Int(entry.firstProperty) + property]) { valid = false }
             }
             if hasPatterns {
                 let name = string(key)
                 for pattern in schemaNode.pointee.patternProperties where pattern.pattern.matches(name) {
                     matched = true
                     evaluated?.properties.insert(member)
-                    if !validate(value, pattern.schema) { valid = false }
+                    if !validateMember(key, against: pattern.schema) { valid = false }
                 }
             }
             if !matched, let additional {
                 evaluated?.properties.insert(member)
                 if additionalIsFalse {
                     valid = false
-                    steps.removeLast()
                     record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)",
                            actual: excerpt(value), at: value, extra: .member(key))
-                    steps.append(.member(key))
-                } else if !validate(value, additional) {
+                } else if !validateMember(key, against: additional) {
                     valid = false
                 }
                 matched = true
             }
-            steps.removeLast()
             if matched {
                 if declaresInBulk { declaredSmall |= 1 << UInt64(member) } else { frames[frame].declare(member) }
             }
@@ -701,6 +713,9 @@ struct ValidationRun {
 
     mutating func reportUnknownKeys(_ frame: ObjectFrame) {
         guard frame.described && !frame.coversAll && speculative == 0 else { return }
+        // Usually every member is declared: tell from the bits, without walking the members.
+        let count = tape.childCount(frame.instance)
+        if frame.large.isEmpty && frame.small == (count == 64 ? UInt64.max : (1 << UInt64(count)) - 1) { return }
         var member = 0
         var key = frame.instance + 1
         let stop = childrenEnd(frame.instance)
