@@ -85,7 +85,9 @@ def main():
                 entry["valid"][label] = codes == {0}
                 entry["rss_kb"][label] = peak_rss_kb(command(path))
             elif how == "marginal":
-                extra = max(2, int(round(20 * MB / sizes[label])))
+                # Enough extra copies that the difference of two wall times is well above
+                # the machine's noise (tens of ms): 300 MB or more in all.
+                extra = max(2, int(round(300 * MB / sizes[label])))
                 base, codes1 = wall_times(command(path), runs)
                 many, codes2 = wall_times(command(path) + [path] * extra, runs)
                 times = [(m - b) / extra for m, b in zip(sorted(many), sorted(base))]
