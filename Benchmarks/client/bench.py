@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """envelope check over 1,000 generated contracts against its in-process mock, next to one curl
 process fetching the same 1,000 URLs from the same mock server (`envelope serve`), sequential
-and --parallel, in one run. Also the bundled examples' wall time.
+and --parallel, in one run. Also envelope check against curl's server (no mock to load or run
+in process) and the bundled examples' wall time.
 
 Usage: python3 Benchmarks/client/bench.py [--envelope PATH] [--runs N]
 Build first: swift build -c release --static-swift-stdlib   (or `make release`; the default binary is
@@ -84,6 +85,12 @@ def main():
             rows.append(("curl, one process, 1,000 URLs, sequential", timed(["curl", "-s", "-K", config], args.runs)))
             rows.append(("curl, one process, 1,000 URLs, --parallel --parallel-max 8",
                          timed(["curl", "-s", "--parallel", "--parallel-max", "8", "-K", config], args.runs)))
+            # The same server as curl's, for comparison: no mappings to load and no server to
+            # start in the process (the contracts are still loaded and every answer validated).
+            for jobs in (1, 8):
+                t = timed([envelope, "check", "--contracts", contracts, "--base-url", f"http://127.0.0.1:{port}", "--jobs", str(jobs)],
+                          args.runs)
+                rows.append((f"envelope check, 1,000 contracts, against curl's server (envelope serve), --jobs {jobs}", t))
         finally:
             server.terminate()
             server.wait()
