@@ -547,7 +547,9 @@ struct ValidationRun {
         return node(instance).isInteger
     }
 
-    /// (`mutating` for the reason given at ``resolveDynamicReference(of:)``.)
+    /// Whether the value at `instance` is one of the schema's `enum` values: an enum of
+    /// strings compares bytes, any other compares values. (`mutating` for the reason given
+    /// at ``resolveDynamicReference(of:)``.)
     mutating func enumAdmits(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
         let index = schemaNode - nodes.baseAddress.unsafelyUnwrapped
         if tables.pointee.entries[index].enumStringCount >= 0 {
