@@ -43,6 +43,34 @@ struct JSONParserTests {
         #expect(try JSONDocument.parse(value.serialized(pretty: true)).root.value == value)
     }
 
+    @Test(".reject compares keys as code points with escapes decoded, in small and large objects")
+    func duplicateKeysByCodePoints() throws {
+        let reject = JSONParseOptions(duplicateKeys: .reject)
+        for filler in [0, 40] {
+            // Enough other members to take the set path past 32 members.
+            let others = (0..<filler).map { "\"m\($0)\": \($0), " }.joined()
+            // A precomposed "é" and "e" + combining acute look alike but are different keys.
+            let alike = try JSONDocument.parse("{\(others)\"\u{E9}\": 1, \"e\u{301}\": 2}", options: reject)
+            #expect(alike.root.count == filler + 2)
+            // "\u0061" is "a": a duplicate, named at the second place, first place given.
+            let text = "{\(others)\"a\": 1, \"\\u0061\": 2}"
+            let second = try #require(text.utf8.indices.last { text.utf8[$0] == UInt8(ascii: "\\") })
+            let offset = text.utf8.distance(from: text.utf8.startIndex, to: second) - 1
+            do {
+                _ = try JSONDocument.parse(text, options: reject)
+                Issue.record("a duplicate key written with an escape was accepted (\(filler) other members)")
+            } catch {
+                guard case .duplicateKey(let name, let at, let first) = error else {
+                    Issue.record("unexpected error \(error)")
+                    continue
+                }
+                #expect(name == "a")
+                #expect(at.offset == offset)
+                #expect(first.offset == offset - 8)
+            }
+        }
+    }
+
     @Test("the last of duplicate keys wins by default; .reject names both places")
     func duplicateKeys() throws {
         let text = "{\"k\": 1,\n \"k\": 2}"

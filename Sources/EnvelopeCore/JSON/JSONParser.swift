@@ -226,18 +226,44 @@ struct JSONParser {
         if isObject, options.duplicateKeys == .reject { try rejectDuplicateKeys(object: index) }
     }
 
+    /// Fails at the first key of object `index` that an earlier key of it already named.
+    /// Keys are compared as code points, escapes decoded: two keys that only look alike
+    /// (a precomposed "é" and "e" with a combining accent) are different keys. Objects as
+    /// people write them are small, so their keys are compared pairwise in place; larger ones
+    /// go through a set.
     private func rejectDuplicateKeys(object index: Int) throws(JSONError) {
-        var seen: [String: Int] = [:]
         let written = UnsafeBufferPointer(start: tape, count: tapeCount)
-        var key = index + 1
         let end = written.childrenEnd(index)
-        while key < end {
+        func body(_ key: Int) -> UnsafeBufferPointer<UInt8> {
+            let entry = tape[key]
+            return UnsafeBufferPointer(start: base + Int(entry.offset) + 1, count: entry.payload - 2)
+        }
+        func duplicate(_ key: Int, first: Int) -> JSONError {
             let entry = tape[key]
             let text = JSONString.decode(UnsafeBufferPointer(start: base + Int(entry.offset), count: entry.payload), hasEscapes: entry.flag)
-            if let first = seen[text] {
-                throw .duplicateKey(text, at: location(Int(entry.offset)), first: location(first))
+            return .duplicateKey(text, at: location(Int(entry.offset)), first: location(Int(tape[first].offset)))
+        }
+        if written.childCount(index) <= 32 {
+            var key = index + 1
+            while key < end {
+                var earlier = index + 1
+                while earlier < key {
+                    let same = tape[key].flag || tape[earlier].flag
+                        ? JSONString.unescape(body(key)) == JSONString.unescape(body(earlier))
+                        : memoryEquals(body(key), body(earlier))
+                    if same { throw duplicate(key, first: earlier) }
+                    earlier = written.valueEnd(earlier + 1)
+                }
+                key = written.valueEnd(key + 1)
             }
-            seen[text] = Int(entry.offset)
+            return
+        }
+        var seen: [[UInt8]: Int] = [:]
+        var key = index + 1
+        while key < end {
+            let bytes = tape[key].flag ? JSONString.unescape(body(key)) : Array(body(key))
+            if let first = seen[bytes] { throw duplicate(key, first: first) }
+            seen[bytes] = key
             key = written.valueEnd(key + 1)
         }
     }
