@@ -240,11 +240,14 @@ struct ValidationRun {
     var arrayTotals: [UInt64: (count: Int, pointer: String)] = [:]
     var depth = 0
 
+    /// A run over `document`; `hotFlags` are made from `nodes` unless a run over the same
+    /// schemas hands over its own (a key checked against `propertyNames` gets a run of its
+    /// own, once per key).
     init(nodes: UnsafeBufferPointer<SchemaNode>, tables: UnsafePointer<SchemaTables>, document: JSONDocument,
-         tape: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>) {
+         tape: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>, hotFlags: [UInt16]? = nil) {
         self.nodes = nodes
         self.tables = tables
-        hotFlags = nodes.map(HotFlags.flags)
+        self.hotFlags = hotFlags ?? nodes.map(HotFlags.flags)
         self.document = document
         self.tape = tape
         self.bytes = bytes
@@ -763,7 +766,8 @@ struct ValidationRun {
         guard let keyDocument = try? JSONDocument.parse(JSONValue.quoted(string(key))) else { return false }
         return keyDocument.tape.withUnsafeBufferPointer { keyTape in
             keyDocument.text.withUnsafeBufferPointer { keyBytes in
-                var inner = ValidationRun(nodes: nodes, tables: tables, document: keyDocument, tape: keyTape, bytes: keyBytes)
+                var inner = ValidationRun(nodes: nodes, tables: tables, document: keyDocument, tape: keyTape, bytes: keyBytes,
+                                          hotFlags: hotFlags)
                 inner.speculative = 1
                 inner.dynamicScope = dynamicScope
                 return inner.validate(0, index)
