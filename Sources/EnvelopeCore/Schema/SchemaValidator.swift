@@ -240,14 +240,11 @@ struct ValidationRun {
     var arrayTotals: [UInt64: (count: Int, pointer: String)] = [:]
     var depth = 0
 
-    /// A run over `document`; `hotFlags` are made from `nodes` unless a run over the same
-    /// schemas hands over its own (a key checked against `propertyNames` gets a run of its
-    /// own, once per key).
     init(nodes: UnsafeBufferPointer<SchemaNode>, tables: UnsafePointer<SchemaTables>, document: JSONDocument,
-         tape: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>, hotFlags: [UInt16]? = nil) {
+         tape: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>) {
         self.nodes = nodes
         self.tables = tables
-        self.hotFlags = hotFlags ?? nodes.map(HotFlags.flags)
+        hotFlags = nodes.map(HotFlags.flags)
         self.document = document
         self.tape = tape
         self.bytes = bytes
@@ -760,19 +757,17 @@ struct ValidationRun {
         return valid
     }
 
-    /// Validates an object key (a string that is not on the tape as a value of its own) by
-    /// wrapping it in a one-string document.
+    /// Validates an object key against schema `index` (for `propertyNames`): the key is on
+    /// the tape as a string entry, so it is validated where it is, speculatively, since what
+    /// is wrong with it is reported once, as the `propertyNames` finding.
     mutating func validateKey(_ key: Int, against index: Int) -> Bool {
-        guard let keyDocument = try? JSONDocument.parse(JSONValue.quoted(string(key))) else { return false }
-        return keyDocument.tape.withUnsafeBufferPointer { keyTape in
-            keyDocument.text.withUnsafeBufferPointer { keyBytes in
-                var inner = ValidationRun(nodes: nodes, tables: tables, document: keyDocument, tape: keyTape, bytes: keyBytes,
-                                          hotFlags: hotFlags)
-                inner.speculative = 1
-                inner.dynamicScope = dynamicScope
-                return inner.validate(0, index)
-            }
+        speculative += 1
+        let kept = violations.count
+        defer {
+            speculative -= 1
+            violations.removeSubrange(kept...)
         }
+        return validate(key, index)
     }
 
     // MARK: Arrays
