@@ -30,6 +30,17 @@ func summary(_ findings: [DriftFinding]) -> [String] {
 
 @Suite("Schema validation and drift kinds")
 struct SchemaValidationTests {
+    @Test("propertyNames judges each key where it stands, escapes decoded, through a $ref, and names the first bad key")
+    func propertyNamesFindings() throws {
+        let schema = ##"{"propertyNames": {"$ref": "#/$defs/name"}, "$defs": {"name": {"pattern": "^[a-z]+$", "maxLength": 5}}}"##
+        // "\u0061b" is "ab": a good key. "Bad" breaks the pattern, "toolong" the length.
+        let result = try findings(#"{"ok": 1, "Bad": 2, "\u0061b": 3, "toolong": {"x": [1]}}"#, schema)
+        // One finding for the object, showing its first bad key.
+        #expect(summary(result) == [#"constraint-violation  1/1 a key that matches a value | "Bad" @1:11"#])
+        #expect(summary(try findings(#"{"ok": 1, "toolong": 2}"#, schema)) == [#"constraint-violation  1/1 a key that matches a value | "toolong" @1:11"#])
+        #expect(try findings(#"{"ok": 1, "\u0061b": 3}"#, schema).isEmpty)
+    }
+
     @Test("type-mismatch and unexpected-null are told apart")
     func typeAndNull() throws {
         let result = try findings(#"{"a": 1, "b": null, "c": "x"}"#,
