@@ -76,6 +76,57 @@ struct ValidateCommandTests {
             """)
     }
 
+    #if os(Linux)
+    @Test("a file cut short while it is mapped and read is exit 2 with a message, not a crash")
+    func fileTruncatedWhileMapped() throws {
+        // A 4 MB answer (mapped, not read), validated three times over. Once /proc shows the
+        // mapping, the file is cut to nothing: touching its pages then faults (SIGBUS), which
+        // must end in the message and exit 2 with nothing reported. The cut can land just after
+        // a copy is read and before it is let go; then the remaining copies are merely empty
+        // (exit 1), and the run is tried again.
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let contract = directory.appendingPathComponent("big.json")
+        try #"{"contract": "big", "request": {"path": "/big"}, "response": {"status": 200, "body": {"type": "array", "items": {"type": "object", "required": ["n"]}}}}"#
+            .write(to: contract, atomically: true, encoding: .utf8)
+        let body = "[" + (0..<100_000).map { #"{"n": \#($0), "name": "item \#($0)"}"# }.joined(separator: ",\n") + "]"
+        let answer = directory.appendingPathComponent("answer.json")
+        var outcomes: [Int32] = []
+        for _ in 0..<5 {
+            try body.write(to: answer, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = Envelope.binary
+            process.arguments = ["validate", contract.path, answer.path, answer.path, answer.path]
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let maps = "/proc/\(process.processIdentifier)/maps"
+            var cut = false
+            while process.isRunning && !cut {
+                if let text = try? String(contentsOfFile: maps, encoding: .utf8), text.contains(answer.path) {
+                    let handle = try FileHandle(forWritingTo: answer)
+                    try handle.truncate(atOffset: 0)
+                    try handle.close()
+                    cut = true
+                }
+            }
+            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit, "the process was killed by a signal")
+            outcomes.append(process.terminationStatus)
+            if process.terminationStatus == 1 { continue }
+            #expect(cut)
+            #expect(process.terminationStatus == 2)
+            #expect(output == "")
+            #expect(error == "error: a file shrank while it was being read (was it still being written?); nothing was reported. Run again once it is complete.\n")
+            return
+        }
+        Issue.record("the cut never landed while the file was read: exit statuses \(outcomes)")
+    }
+    #endif
+
     @Test("a missing file is exit 2 with its name")
     func missingFile() throws {
         let result = try Envelope.run(["validate", "Contracts/naver-news.json", "no-such-file.json"])
