@@ -30,6 +30,24 @@ func summary(_ findings: [DriftFinding]) -> [String] {
 
 @Suite("Schema validation and drift kinds")
 struct SchemaValidationTests {
+    @Test("JSON Pointers split at every '/', also one followed by a combining mark (one Character to Swift)")
+    func pointersByCodePoint() throws {
+        // "/\u{301}a/b": the first "/" and the accent form one grapheme.
+        #expect(JSONPointer.tokens("/\u{301}a/b") == ["\u{301}a", "b"])
+        #expect(JSONPointer.tokens("/a~1\u{301}/~0") == ["a/\u{301}", "~"])
+        let document = try JSONDocument.parse(#"{"\u0301a": {"b": 1}, "é": 2}"#)
+        #expect(document.root.resolve(pointer: "/\u{301}a/b")?.intValue == 1)
+        // Keys are code points: "e" + U+0301 is not "é".
+        #expect(document.root["e\u{301}"] == nil)
+        #expect(document.root["é"]?.intValue == 2)
+        // A $ref into such a property resolves, and a finding below it is located there.
+        let schema = ##"{"properties": {"\u0301k": {"type": "integer"}, "x": {"$ref": "#/properties/\u0301k"}}}"##
+        #expect(summary(try findings(#"{"\u0301k": "s", "x": "t"}"#, schema)) == [
+            "type-mismatch /\u{301}k 1/1 integer | \"s\" @1:13",
+            "type-mismatch /x 1/1 integer | \"t\" @1:23",
+        ])
+    }
+
     @Test("propertyNames judges each key where it stands, escapes decoded, through a $ref, and names the first bad key")
     func propertyNamesFindings() throws {
         let schema = ##"{"propertyNames": {"$ref": "#/$defs/name"}, "$defs": {"name": {"pattern": "^[a-z]+$", "maxLength": 5}}}"##

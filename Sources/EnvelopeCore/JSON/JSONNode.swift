@@ -132,7 +132,8 @@ public struct JSONNode: Sendable {
             let value = JSONNode(document: document, index: child + 1)
             let matches: Bool
             if keyEntry.flag {
-                matches = JSONNode(document: document, index: child).stringValue == key
+                // Code points, not canonical equivalence: "é" and "e" + U+0301 are two keys.
+                matches = JSONNode(document: document, index: child).stringValue?.utf8.elementsEqual(wanted) ?? false
             } else {
                 let start = Int(keyEntry.offset) + 1
                 let length = keyEntry.payload - 2

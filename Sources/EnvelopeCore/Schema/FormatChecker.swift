@@ -19,7 +19,7 @@ enum FormatChecker {
         case "uri": return isURI(text, absolute: true)
         case "uri-reference": return isURI(text, absolute: false)
         case "uuid": return isUUID(text)
-        case "json-pointer": return text.isEmpty || (text.hasPrefix("/") && isPointerBody(text))
+        case "json-pointer": return text.isEmpty || (text.unicodeScalars.first == "/" && isPointerBody(text))
         case "regex": return SchemaRegex(text) != nil
         default: return nil
         }
@@ -187,7 +187,8 @@ enum FormatChecker {
     }
 
     static func isPointerBody(_ text: String) -> Bool {
-        var iterator = text.makeIterator()
+        // Code points: "~0" followed by a combining mark is still an escaped "~".
+        var iterator = text.unicodeScalars.makeIterator()
         while let character = iterator.next() {
             if character == "~" {
                 guard let next = iterator.next(), next == "0" || next == "1" else { return false }

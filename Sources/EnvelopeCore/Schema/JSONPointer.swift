@@ -37,10 +37,13 @@ public enum JSONPointer {
     }
 
     /// Splits a pointer into unescaped tokens; nil if it does not start with `/` (and is not "").
+    /// Works on code points, as RFC 6901 does: a `/` followed by a combining mark is one
+    /// Character to Swift, but still a separator.
     public static func tokens(_ pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
-        guard pointer.hasPrefix("/") else { return nil }
-        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescape($0) }
+        let scalars = pointer.unicodeScalars
+        guard scalars.first == "/" else { return nil }
+        return scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescape(Substring($0)) }
     }
 }
 

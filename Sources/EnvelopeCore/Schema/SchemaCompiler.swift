@@ -271,8 +271,9 @@ public struct SchemaCompiler {
         var current = pointer
         while true {
             if let base = bases[documentURI + "#" + current] { return base }
-            guard let slash = current.lastIndex(of: "/") else { return documentURI }
-            current = String(current[..<slash])
+            // By code point: a "/" followed by a combining mark is one Character.
+            guard let slash = current.unicodeScalars.lastIndex(of: "/") else { return documentURI }
+            current = String(Substring(current.unicodeScalars[..<slash]))
         }
     }
 
@@ -548,7 +549,7 @@ public struct SchemaCompiler {
             }
             let target: Int
             var isDynamic = false
-            if fragment.isEmpty || fragment.hasPrefix("/") {
+            if fragment.isEmpty || fragment.unicodeScalars.first == "/" {
                 let pointer = entry.pointer + fragment
                 guard documents[entry.documentURI]?.root.resolve(pointer: pointer) != nil else {
                     throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,

@@ -82,9 +82,11 @@ extension JSONShape {
     /// Whether `pointer` should be compared: its parent exists, with the same container kind,
     /// on both sides, and an array parent had elements on both sides.
     private func comparable(_ pointer: String, with new: JSONShape) -> Bool {
-        guard !pointer.isEmpty, let slash = pointer.lastIndex(of: "/") else { return true }
-        let parent = String(pointer[..<slash])
-        let isElement = pointer[pointer.index(after: slash)...] == "*"
+        // By code point: a "/" followed by a combining mark is one Character.
+        let scalars = pointer.unicodeScalars
+        guard !pointer.isEmpty, let slash = scalars.lastIndex(of: "/") else { return true }
+        let parent = String(Substring(scalars[..<slash]))
+        let isElement = Substring(scalars[scalars.index(after: slash)...]) == "*"
         let container: ShapeKinds = isElement ? .array : .object
         guard let before = places[parent], let after = new.places[parent],
               before.contains(container), after.contains(container) else { return false }
@@ -94,9 +96,9 @@ extension JSONShape {
 
     /// Orders pointers token by token, so `/a/b` sorts right after `/a` and before `/a-b`.
     static func pointerOrder(_ a: String, _ b: String) -> Bool {
-        let left = a.split(separator: "/", omittingEmptySubsequences: false)
-        let right = b.split(separator: "/", omittingEmptySubsequences: false)
-        for (x, y) in zip(left, right) where x != y {
+        let left = a.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map(Substring.init)
+        let right = b.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map(Substring.init)
+        for (x, y) in zip(left, right) where !x.utf8.elementsEqual(y.utf8) {
             return x.utf8.lexicographicallyPrecedes(y.utf8)
         }
         return left.count < right.count

@@ -37,7 +37,8 @@ public enum DriftInjection: Sendable, Hashable, CustomStringConvertible {
         let mode = String(text[..<colon])
         let argument = String(text[text.index(after: colon)...])
         func pointer(_ value: String) throws(ParseError) -> String {
-            guard value.hasPrefix("/") else {
+            // A code point test: a "/" followed by a combining mark is one Character.
+            guard value.unicodeScalars.first == "/" else {
                 throw ParseError(text: text, reason: "the pointer \(quoted(value)) does not start with '/'")
             }
             return value
