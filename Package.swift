@@ -18,6 +18,8 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        // The C library's allocator settings (glibc's mallopt), for the executable's start.
+        .systemLibrary(name: "CAllocator"),
         // JSON, contracts, schema validation, drift findings and reports. No I/O.
         .target(name: "EnvelopeCore"),
         // The HTTP client on libcurl.
@@ -27,7 +29,7 @@ let package = Package(
         // Helpers for app test suites.
         .target(name: "EnvelopeTesting", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock"]),
         // The command-line tool: parses arguments and calls the libraries.
-        .executableTarget(name: "envelope", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock"]),
+        .executableTarget(name: "envelope", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock", "CAllocator"]),
 
         .testTarget(name: "EnvelopeCoreTests", dependencies: ["EnvelopeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "EnvelopeHTTPTests", dependencies: ["EnvelopeHTTP"], exclude: ["Fixtures"]),

@@ -43,31 +43,35 @@ final class ResponseCollector {
     /// A status line starts a new response: interim (1xx) and redirect responses come first, and
     /// only the final response's fields should remain, so everything gathered so far is dropped.
     func appendHeaderLine(_ raw: UnsafeRawBufferPointer) {
-        var line = String(decoding: raw, as: UTF8.self)[...]
-        while let last = line.last, last == "\r" || last == "\n" || last == "\r\n" { line.removeLast() }
-        if line.hasPrefix("HTTP/") {
+        // Bytes, not Characters: a header line is ASCII framing around opaque values, and
+        // Foundation's Substring prefix test cost more than the rest of a small transfer.
+        var end = raw.count
+        while end > 0, raw[end - 1] == UInt8(ascii: "\r") || raw[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        let line = UnsafeRawBufferPointer(rebasing: raw[..<end])
+        if line.starts(with: "HTTP/".utf8) {
             headers.removeAll()
             body.removeAll(keepingCapacity: true)
             return
         }
-        if line.isEmpty { return }
-        if let first = line.first, first == " " || first == "\t" {
+        guard let first = line.first else { return }
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
             // obs-fold (RFC 9112 §5.2): a continuation of the previous field's value.
             if var previous = headers.popLast() {
-                previous.value += " " + Self.trimmed(line)
+                previous.value += " " + Self.trimmed(line[...])
                 headers.append(previous)
             }
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        headers.append(HTTPHeader(name: Self.trimmed(line[..<colon]), value: Self.trimmed(line[line.index(after: colon)...])))
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        headers.append(HTTPHeader(name: Self.trimmed(line[..<colon]), value: Self.trimmed(line[(colon + 1)...])))
     }
 
     /// Removes optional whitespace (spaces and tabs) around a field name or value.
-    private static func trimmed(_ text: Substring) -> String {
-        var text = text
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return String(text)
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+        var bytes = bytes
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -15,6 +15,23 @@ struct MappingLoadingTests {
         #expect(pageTwo.source.index == 1)
     }
 
+    @Test("a stub without an id gets a distinct random version-4 UUID in lower case; one with an id keeps it")
+    func identifiersOfStubsWithoutID() throws {
+        let mappings = try Fixtures.loadMocks()
+        let unnamed = mappings.stubs.filter { $0.id == nil }.map(\.identifier)
+        #expect(!unnamed.isEmpty)
+        var seen: Set<String> = []
+        for _ in 0..<1_000 { seen.insert(StubMapping.randomIdentifier()) }
+        for identifier in unnamed + Array(seen) {
+            let uuid = try #require(UUID(uuidString: identifier), "\(identifier) is not a UUID")
+            #expect(identifier == identifier.lowercased())
+            #expect(uuid.uuid.6 >> 4 == 4, "version nibble of \(identifier)")
+            #expect(uuid.uuid.8 >> 6 == 0b10, "variant bits of \(identifier)")
+        }
+        #expect(seen.count == 1_000)
+        #expect(mappings.stubs.first { $0.id == "page-two" }?.identifier == "page-two")
+    }
+
     @Test("a stub without priority gets 5; priority is read when given")
     func priorityDefault() throws {
         let mappings = try Fixtures.loadMocks()

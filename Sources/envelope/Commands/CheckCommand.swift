@@ -148,23 +148,30 @@ struct CheckCommand: ParsableCommand {
             Terminal.writeStandardError("warning: --insecure: TLS certificates are not verified, so anyone on the network path could read or change these answers. Use --cacert FILE to trust a test server's certificate instead.\n")
         }
 
-        var results = [ContractResult?](repeating: nil, count: contracts.count)
-        var transfers = [TransferRecord?](repeating: nil, count: contracts.count)
+        // Large answers are validated on the other cores while libcurl fetches the next ones;
+        // small ones at once, as waking another thread costs about as much as validating them.
+        let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine(total: contracts.count)
         var done = 0
         var liveBodies = [[UInt8]?](repeating: nil, count: compareMocks ? contracts.count : 0)
         let client = HTTPMultiClient(maxConcurrent: jobs)
         client.run(plans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { index, outcome in
-            (results[index], transfers[index]) = evaluate(outcome, contract: contracts[index], plan: plans[index])
+            let (contract, plan) = (contracts[index], plans[index])
+            let size = (try? outcome.result.get().body.count) ?? 0
+            evaluations.submit(at: index, inline: size < Self.inlineValidationLimit) { evaluate(outcome, contract: contract, plan: plan) }
             if compareMocks, case .success(let response) = outcome.result { liveBodies[index] = response.body }
             done += 1
             progress.update(done: done, name: contracts[index].name)
         }
         progress.finish()
+        let evaluated = evaluations.results()
+        let results = evaluated.map { $0?.result }
+        let transfers = evaluated.map { $0?.transfer }
 
         let report = redactor.redact(Report(results: results.compactMap { $0 }, failOn: failOn, transfers: transfers,
                                             contractsDirectory: contractsDirectory))
         try output.write(report)
+        KeptUntilExit.keep((set, plans, evaluated, server as Any))
         if compareMocks { return reportStaleMocks(contracts, liveBodies: liveBodies, redactor: redactor, exitCode: report.exitCode) }
         return report.exitCode
     }
@@ -206,8 +213,14 @@ struct CheckCommand: ParsableCommand {
         return mock
     }
 
+    /// Answers smaller than this are validated on libcurl's thread as they arrive.
+    static let inlineValidationLimit = 64 * 1024
+
+    /// What one answer came to: its result, and what the transfer took.
+    typealias Evaluation = (result: ContractResult, transfer: TransferRecord?)
+
     /// Validates one answer, or turns a transport failure into a `transport-error` finding.
-    func evaluate(_ outcome: HTTPOutcome, contract: Contract, plan: PlannedRequest) -> (ContractResult, TransferRecord?) {
+    func evaluate(_ outcome: HTTPOutcome, contract: Contract, plan: PlannedRequest) -> Evaluation {
         switch outcome.result {
         case .success(let response):
             let observed = ObservedResponse(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
