@@ -47,6 +47,8 @@ if [ -z "${ENVELOPE:-}" ]; then
   swift build -c release --static-swift-stdlib --product envelope >&2
   ENVELOPE="$(swift build -c release --static-swift-stdlib --show-bin-path)/envelope"
 fi
+log "swift build inprocess (EnvelopeCore timed in process)"
+swift build -c release --static-swift-stdlib --package-path "$HERE/inprocess" --scratch-path "$OUT/inprocess-build" >&2
 log "swiftc -O decoder/main.swift"
 swiftc -O -parse-as-library "$HERE/decoder/main.swift" -o "$OUT/decoder-bench" -module-cache-path "$OUT/module-cache" >&2
 log "g++ -O3 simdjson/parse.cpp"
@@ -79,6 +81,7 @@ print(json.dumps({
     "python_peers": root + "/Benchmarks/validate/peers/python_peers.py",
     "ajv": root + "/Benchmarks/validate/peers/ajv.js",
     "decoder": root + "/Benchmarks/out/decoder-bench",
+    "envelope_inprocess": root + "/Benchmarks/out/inprocess-build/release/envelope-bench",
     "simdjson": root + "/Benchmarks/out/simdjson-parse",
     "files": {"1 MB": root + "/Benchmarks/data/hanyang-valid-1MB.json",
               "50 MB": root + "/Benchmarks/data/hanyang-valid-50MB.json"},
