@@ -50,7 +50,11 @@ public final class InProcessMockServer: Sendable {
 
     /// The requests whose path (the target without its query) is `path`.
     public func requests(path: String) -> [MockRequestRecord] {
-        log.all().filter { $0.target.split(separator: "?", maxSplits: 1).first.map(String.init) == path }
+        // Split by code point, as the server splits the target.
+        log.all().filter { record in
+            let scalars = record.target.unicodeScalars
+            return String(Substring(scalars[..<(scalars.firstIndex(of: "?") ?? scalars.endIndex)])) == path
+        }
     }
 
     /// The requests no stub matched, with why (for a failing test's message).

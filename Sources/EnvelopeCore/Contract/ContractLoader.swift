@@ -67,7 +67,8 @@ public enum ContractLoader {
         try reader.expectObject(requestNode, "request", allowed: requestKeys)
         let method = try reader.optionalString(requestNode, "method") ?? "GET"
         let path = try reader.string(requestNode, "path")
-        guard path.hasPrefix("/") else {
+        // By code point: a '/' followed by a combining mark is one Character to Swift.
+        guard path.unicodeScalars.first == "/" else {
             throw .invalidContract(file: file, at: requestNode["path"]?.location ?? requestNode.location, message: "request.path must start with '/', found \"\(path)\"; put the host in --base-url or an environment")
         }
         let query = try reader.stringMap(requestNode, "query")

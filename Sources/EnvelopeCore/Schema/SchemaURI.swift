@@ -20,35 +20,40 @@ public enum SchemaURI {
         }
     }
 
+    /// Splits a reference into its parts. By code point, not Character: a delimiter followed
+    /// by a combining mark is one Character to Swift, and would not be found.
     static func parse(_ reference: String) -> Parts {
-        var rest = Substring(reference)
+        func text(_ scalars: Substring.UnicodeScalarView) -> String { String(Substring(scalars)) }
+        var rest = Substring(reference).unicodeScalars
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+            fragment = text(rest[rest.index(after: hash)...])
             rest = rest[..<hash]
         }
         var query: String?
         if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
+            query = text(rest[rest.index(after: mark)...])
             rest = rest[..<mark]
         }
         var scheme: String?
         if let colon = rest.firstIndex(of: ":") {
+            // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), all ASCII.
             let candidate = rest[..<colon]
-            if let first = candidate.first, first.isLetter,
-               candidate.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
-                scheme = String(candidate)
+            func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+            if let first = candidate.first, isLetter(first),
+               candidate.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "." }) {
+                scheme = text(candidate)
                 rest = rest[rest.index(after: colon)...]
             }
         }
         var authority: String?
-        if rest.hasPrefix("//") {
+        if rest.starts(with: "//".unicodeScalars) {
             let afterSlashes = rest.dropFirst(2)
             let end = afterSlashes.firstIndex(of: "/") ?? afterSlashes.endIndex
-            authority = String(afterSlashes[..<end])
+            authority = text(afterSlashes[..<end])
             rest = afterSlashes[end...]
         }
-        return Parts(scheme: scheme, authority: authority, path: String(rest), query: query, fragment: fragment)
+        return Parts(scheme: scheme, authority: authority, path: text(rest), query: query, fragment: fragment)
     }
 
     /// Resolves `reference` against the absolute `base`.
@@ -71,7 +76,7 @@ public enum SchemaURI {
                     t.path = b.path
                     t.query = r.query ?? b.query
                 } else {
-                    if r.path.hasPrefix("/") {
+                    if r.path.unicodeScalars.first == "/" {
                         t.path = removeDotSegments(r.path)
                     } else {
                         t.path = removeDotSegments(merge(base: b, path: r.path))
@@ -87,18 +92,17 @@ public enum SchemaURI {
 
     private static func merge(base: Parts, path: String) -> String {
         if base.authority != nil && base.path.isEmpty { return "/" + path }
-        guard let slash = base.path.lastIndex(of: "/") else { return path }
-        return String(base.path[...slash]) + path
+        let scalars = base.path.unicodeScalars
+        guard let slash = scalars.lastIndex(of: "/") else { return path }
+        return String(Substring(scalars[...slash])) + path
     }
 
-    /// RFC 3986 §5.2.4.
+    /// RFC 3986 §5.2.4, segments split by code point.
     static func removeDotSegments(_ path: String) -> String {
-        var input = Substring(path)
+        let scalars = path.unicodeScalars
         var output: [Substring] = []
-        var absolute = false
-        if input.hasPrefix("/") { absolute = true }
-        let segments = input.split(separator: "/", omittingEmptySubsequences: false)
-        input = ""
+        let absolute = scalars.first == "/"
+        let segments = scalars.split(separator: "/", omittingEmptySubsequences: false).map(Substring.init)
         for (position, segment) in segments.enumerated() {
             if position == 0 && absolute { continue }
             switch segment {
@@ -116,14 +120,16 @@ public enum SchemaURI {
 
     /// The URI without its fragment.
     public static func withoutFragment(_ uri: String) -> String {
-        guard let hash = uri.firstIndex(of: "#") else { return uri }
-        return String(uri[..<hash])
+        let scalars = uri.unicodeScalars
+        guard let hash = scalars.firstIndex(of: "#") else { return uri }
+        return String(Substring(scalars[..<hash]))
     }
 
     /// The fragment, percent-decoded (empty when there is none).
     public static func fragment(of uri: String) -> String {
-        guard let hash = uri.firstIndex(of: "#") else { return "" }
-        let raw = String(uri[uri.index(after: hash)...])
+        let scalars = uri.unicodeScalars
+        guard let hash = scalars.firstIndex(of: "#") else { return "" }
+        let raw = String(Substring(scalars[scalars.index(after: hash)...]))
         return percentDecoded(raw)
     }
 

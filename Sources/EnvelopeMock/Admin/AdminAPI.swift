@@ -28,7 +28,7 @@ final class AdminAPI: Sendable {
         let mock = MockRequest(request)
         var path = String(mock.path.dropFirst(8))
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        let segments = path.split(separator: "/").map { percentDecoded($0, plusIsSpace: false) }
+        let segments = path.unicodeScalars.split(separator: "/").map { percentDecoded(Substring($0), plusIsSpace: false) }
         let method = request.method == "HEAD" ? "GET" : request.method
         let route = segments.joined(separator: "/")
         switch (method, route) {

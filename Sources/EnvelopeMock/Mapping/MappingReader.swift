@@ -155,7 +155,8 @@ struct MappingReader {
             let value = try string(urlMember)
             switch key {
             case "url", "urlPath":
-                guard value.hasPrefix("/") else {
+                // By code point: a '/' followed by a combining mark is one Character to Swift.
+                guard value.unicodeScalars.first == "/" else {
                     throw .invalidValue(file: file, location: urlMember.value.location, key: key,
                                         message: "\(quoted(value)) does not start with '/'; write the path (and query) without scheme and host")
                 }
@@ -515,18 +516,21 @@ struct MappingReader {
         if name.isEmpty {
             throw .bodyFileOutsideFilesFolder(file: file, location: location, bodyFileName: name, reason: "is empty")
         }
-        if name.hasPrefix("/") || name.hasPrefix("\\") || name.hasPrefix("~") || name.contains("\u{0}") {
+        // Separators are tested by code point: a '/' followed by a combining mark is one
+        // Character to Swift, and "../\u{301}x" must still count as leaving the folder.
+        let scalars = name.unicodeScalars
+        if let first = scalars.first, first == "/" || first == "\\" || first == "~" || scalars.contains("\u{0}") {
             throw .bodyFileOutsideFilesFolder(file: file, location: location, bodyFileName: name, reason: "is an absolute path")
         }
-        let components = name.split(whereSeparator: { $0 == "/" || $0 == "\\" })
-        if components.contains("..") {
+        let components = scalars.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+        if components.contains(where: { $0.elementsEqual("..".unicodeScalars) }) {
             throw .bodyFileOutsideFilesFolder(file: file, location: location, bodyFileName: name, reason: "contains '..'")
         }
         let path = filesDirectory + "/" + name
         guard let root = realPath(filesDirectory), let resolved = realPath(path) else {
             throw .bodyFileNotFound(file: file, location: location, bodyFileName: name, lookedAt: path)
         }
-        guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        guard resolved.utf8.starts(with: (root.utf8.last == UInt8(ascii: "/") ? root : root + "/").utf8) else {
             throw .bodyFileOutsideFilesFolder(file: file, location: location, bodyFileName: name,
                                               reason: "resolves through a symbolic link to \(resolved), outside \(root)")
         }

@@ -18,12 +18,13 @@ public struct PathTemplate: Sendable {
 
     /// Parses a template; returns a reason when it is malformed.
     public static func parse(_ text: String) -> Result<PathTemplate, TemplateError> {
-        guard text.hasPrefix("/") else { return .failure(TemplateError(reason: "does not start with '/'")) }
+        guard text.unicodeScalars.first == "/" else { return .failure(TemplateError(reason: "does not start with '/'")) }
         var segments: [Segment] = []
         var seen: Set<String> = []
-        for piece in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            if piece.hasPrefix("{") && piece.hasSuffix("}") && piece.count >= 3 {
-                let name = String(piece.dropFirst().dropLast())
+        for piece in Self.segments(of: Substring(text)) {
+            let scalars = piece.unicodeScalars
+            if scalars.first == "{" && scalars.last == "}" && scalars.count >= 3 {
+                let name = String(Substring(scalars.dropFirst().dropLast()))
                 guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else {
                     return .failure(TemplateError(reason: "variable {\(name)} may only use letters, digits, '_', '-' and '.'"))
                 }
@@ -31,7 +32,7 @@ public struct PathTemplate: Sendable {
                     return .failure(TemplateError(reason: "variable {\(name)} appears twice"))
                 }
                 segments.append(.variable(name))
-            } else if piece.contains("{") || piece.contains("}") {
+            } else if scalars.contains("{") || scalars.contains("}") {
                 return .failure(TemplateError(reason: "segment '\(piece)' mixes text and a variable; a variable must be a whole segment"))
             } else {
                 segments.append(.literal(String(piece)))
@@ -42,8 +43,9 @@ public struct PathTemplate: Sendable {
 
     /// The variables' values (percent-decoded) when `path` fits the template, else nil.
     public func match(_ path: Substring) -> [String: String]? {
-        let pieces = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        guard path.hasPrefix("/"), pieces.count == segments.count else { return nil }
+        guard path.unicodeScalars.first == "/" else { return nil }
+        let pieces = Self.segments(of: path)
+        guard pieces.count == segments.count else { return nil }
         var values: [String: String] = [:]
         for (segment, piece) in zip(segments, pieces) {
             switch segment {
@@ -55,6 +57,12 @@ public struct PathTemplate: Sendable {
             }
         }
         return values
+    }
+
+    /// The `/`-separated pieces after the leading `/`, split by code point: a '/' followed by
+    /// a combining mark is one Character to Swift.
+    static func segments(of path: Substring) -> [Substring] {
+        path.unicodeScalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(Substring.init)
     }
 
     /// Why a template did not parse.

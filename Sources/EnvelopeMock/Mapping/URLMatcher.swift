@@ -27,7 +27,9 @@ public enum URLMatcher: Sendable, CustomStringConvertible {
     var exactPath: String? {
         switch self {
         case .url(let url):
-            if let question = url.firstIndex(of: "?") { return String(url[..<question]) }
+            // By code point, as the request's path is split (see MockRequest).
+            let scalars = url.unicodeScalars
+            if let question = scalars.firstIndex(of: "?") { return String(Substring(scalars[..<question])) }
             return url
         case .urlPath(let path): return path
         case .urlPathPattern, .urlPattern, .urlPathTemplate: return nil

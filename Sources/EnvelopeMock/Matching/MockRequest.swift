@@ -15,33 +15,35 @@ public struct MockRequest: Sendable {
     /// Splits `target` (origin-form, absolute-form or `*`) into path and query.
     public init(method: String, target: String, headers: [HTTPHeader] = [], body: [UInt8] = []) {
         self.method = method
-        var url = Substring(target)
-        if url.hasPrefix("http://") || url.hasPrefix("https://") {
+        // Split by code point, not Character: a delimiter followed by a combining mark is one
+        // Character to Swift ("/?\u{301}a=1" has a query).
+        var url = Substring(target).unicodeScalars
+        if url.starts(with: "http://".unicodeScalars) || url.starts(with: "https://".unicodeScalars) {
             let schemeEnd = url.firstIndex(of: ":") ?? url.startIndex
             let afterScheme = url[(url.index(schemeEnd, offsetBy: 3, limitedBy: url.endIndex) ?? url.endIndex)...]
             if let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) {
                 url = afterScheme[slash...]
-                if url.hasPrefix("?") { url = "/" + url }
+                if url.first == "?" { url = Substring("/" + Substring(url)).unicodeScalars }
             } else {
-                url = "/"
+                url = Substring("/").unicodeScalars
             }
         }
         if let hash = url.firstIndex(of: "#") { url = url[..<hash] }
-        self.url = String(url)
+        self.url = String(Substring(url))
         let pathPart: Substring
         var query: [(name: String, value: String)] = []
         if let question = url.firstIndex(of: "?") {
-            pathPart = url[..<question]
+            pathPart = Substring(url[..<question])
             for pair in url[url.index(after: question)...].split(separator: "&", omittingEmptySubsequences: true) {
                 if let equals = pair.firstIndex(of: "=") {
-                    query.append((percentDecoded(pair[..<equals], plusIsSpace: true),
-                                  percentDecoded(pair[pair.index(after: equals)...], plusIsSpace: true)))
+                    query.append((percentDecoded(Substring(pair[..<equals]), plusIsSpace: true),
+                                  percentDecoded(Substring(pair[pair.index(after: equals)...]), plusIsSpace: true)))
                 } else {
-                    query.append((percentDecoded(pair, plusIsSpace: true), ""))
+                    query.append((percentDecoded(Substring(pair), plusIsSpace: true), ""))
                 }
             }
         } else {
-            pathPart = url
+            pathPart = Substring(url)
         }
         self.path = String(pathPart)
         self.decodedPath = pathPart.contains("%") ? percentDecoded(pathPart, plusIsSpace: false) : String(pathPart)

@@ -51,14 +51,14 @@ struct InferCommand: ParsableCommand {
     static func parseRequest(_ text: String) throws(CLIError) -> (method: String, path: String, query: [(name: String, value: String)]) {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let method = words.count == 2 ? words[0].uppercased() : "GET"
-        guard words.count == 1 || words.count == 2, let target = words.last, target.hasPrefix("/") else {
+        guard words.count == 1 || words.count == 2, let target = words.last, target.unicodeScalars.first == "/" else {
             throw .invalidValue(option: "--request", value: text, expected: "'METHOD /path' such as 'GET /v1/items?page=1'", suggestion: nil)
         }
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = target.unicodeScalars.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(Substring.init)
         var query: [(name: String, value: String)] = []
         if parts.count == 2 {
-            for pair in parts[1].split(separator: "&") where !pair.isEmpty {
-                let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            for pair in parts[1].unicodeScalars.split(separator: "&") where !pair.isEmpty {
+                let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String(Substring($0)) }
                 let decode = { (s: String) in (s.replacingOccurrences(of: "+", with: " ")).removingPercentEncoding ?? s }
                 query.append((decode(halves[0]), halves.count > 1 ? decode(halves[1]) : ""))
             }

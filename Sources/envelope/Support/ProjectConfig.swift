@@ -85,7 +85,7 @@ struct ProjectConfig {
                 let base = (path as NSString).deletingLastPathComponent
                 for entry in member.value.members {
                     guard let folder = entry.value.stringValue else { throw fail(entry.value, "the folder for \"\(entry.key)\" must be a string") }
-                    config.refMap.append((entry.key, folder.hasPrefix("/") || base.isEmpty ? folder : FileSystem.join(base, folder)))
+                    config.refMap.append((entry.key, folder.unicodeScalars.first == "/" || base.isEmpty ? folder : FileSystem.join(base, folder)))
                 }
             case "environments":
                 guard member.value.kind == .object else { throw fail(member.value, "\"environments\" must be an object of name to environment") }
