@@ -12,11 +12,11 @@ let package = Package(
         .library(name: "EnvelopeTesting", targets: ["EnvelopeTesting"]),
     ],
     targets: [
-        // The C edge: libcurl, found through pkg-config, with typed shims for its variadic API.
-        .systemLibrary(
+        // The C edge: libcurl (its headers from libcurl4-openssl-dev), opened at run time by
+        // the commands that use the network, with typed shims for its variadic API.
+        .target(
             name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         // The C library's allocator settings (glibc's mallopt), for the executable's start.
         .systemLibrary(name: "CAllocator"),

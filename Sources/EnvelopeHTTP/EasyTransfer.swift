@@ -23,17 +23,19 @@ final class EasyTransfer {
     /// The request being transferred, for the response's URL and error messages.
     private(set) var request: HTTPRequest?
 
-    /// The result of `curl_global_init`, run exactly once per process: a static `let` is
-    /// initialised lazily and thread-safely, which is the once-token curl asks for.
+    /// The result of loading libcurl and running `curl_global_init`, exactly once per process:
+    /// a static `let` is initialised lazily and thread-safely, which is the once-token curl
+    /// asks for.
     static let globalInitCode: Int = Int(envelope_curl_global_init_default().rawValue)
 
     /// Creates a handle, or explains why libcurl could not give one.
     static func make() -> Result<EasyTransfer, TransportError> {
+        if let reason = CurlLibrary.load() { return .failure(.libraryUnavailable(reason: reason)) }
         let globalCode = globalInitCode
         guard globalCode == Int(CURLE_OK.rawValue) else {
             return .failure(.setupFailed(code: globalCode, summary: summary(forCode: globalCode)))
         }
-        guard let easy = curl_easy_init() else {
+        guard let easy = envelope_curl_easy_init() else {
             return .failure(.setupFailed(code: Int(CURLE_FAILED_INIT.rawValue), summary: "curl_easy_init returned no handle"))
         }
         return .success(EasyTransfer(handle: easy))
@@ -47,7 +49,7 @@ final class EasyTransfer {
 
     deinit {
         freeHeaderList()
-        curl_easy_cleanup(handle)
+        envelope_curl_easy_cleanup(handle)
         errorBuffer.deallocate()
     }
 
@@ -55,7 +57,7 @@ final class EasyTransfer {
     /// previous request's options but keeps the connection cache, DNS and TLS sessions.
     func prepare(_ request: HTTPRequest) throws(TransportError) {
         try request.validate()
-        curl_easy_reset(handle)
+        envelope_curl_easy_reset(handle)
         detachHeaderList()
         collector.reset()
         collector.limit = request.maxBodyBytes
@@ -108,7 +110,7 @@ final class EasyTransfer {
 
     /// Appends one `Name: value` line to the owned header list.
     func appendHeaderLine(_ line: String) -> Bool {
-        guard let extended = curl_slist_append(headerList, line) else { return false }
+        guard let extended = envelope_curl_slist_append(headerList, line) else { return false }
         headerList = extended
         return true
     }
@@ -122,7 +124,7 @@ final class EasyTransfer {
 
     /// Frees the header list of the last request.
     private func freeHeaderList() {
-        if let headerList { curl_slist_free_all(headerList) }
+        if let headerList { envelope_curl_slist_free_all(headerList) }
         headerList = nil
     }
 
@@ -141,7 +143,7 @@ final class EasyTransfer {
     /// curl_easy_strerror's text for a code.
     static func summary(forCode code: Int) -> String {
         guard let raw = UInt32(exactly: code) else { return "unknown error" }
-        return String(cString: curl_easy_strerror(CURLcode(rawValue: raw)))
+        return String(cString: envelope_curl_easy_strerror(CURLcode(rawValue: raw)))
     }
 }
 

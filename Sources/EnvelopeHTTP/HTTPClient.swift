@@ -25,7 +25,7 @@ public final class HTTPClient {
     public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         let easy = try transfer.get()
         try easy.prepare(request)
-        return try easy.finish(curl_easy_perform(easy.handle)).get()
+        return try easy.finish(envelope_curl_easy_perform(easy.handle)).get()
     }
 }
 

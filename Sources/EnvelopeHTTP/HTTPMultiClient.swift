@@ -21,7 +21,7 @@ public final class HTTPMultiClient {
     public init(maxConcurrent: Int) {
         self.maxConcurrent = max(1, maxConcurrent)
         // curl_global_init must have run before the multi handle is created.
-        multi = EasyTransfer.globalInitCode == Int(CURLE_OK.rawValue) ? curl_multi_init() : nil
+        multi = EasyTransfer.globalInitCode == Int(CURLE_OK.rawValue) ? envelope_curl_multi_init() : nil
         if let multi {
             // Keep a connection per slot (and a few spare) alive across contracts.
             _ = envelope_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, self.maxConcurrent + 4)
@@ -32,7 +32,7 @@ public final class HTTPMultiClient {
         // Easy handles must leave the multi handle before it goes: `run` removes each one as it
         // finishes, so none is attached here.
         idle.removeAll()
-        if let multi { curl_multi_cleanup(multi) }
+        if let multi { envelope_curl_multi_cleanup(multi) }
     }
 
     /// One request waiting to be sent again.
@@ -75,9 +75,10 @@ public final class HTTPMultiClient {
         }
 
         guard let multi else {
+            let error: TransportError = CurlLibrary.load().map { .libraryUnavailable(reason: $0) }
+                ?? .setupFailed(code: Int(CURLE_FAILED_INIT.rawValue), summary: "curl_multi_init returned no handle")
             for index in requests.indices {
-                completed(index, HTTPOutcome(result: .failure(.setupFailed(code: Int(CURLE_FAILED_INIT.rawValue),
-                                                                           summary: "curl_multi_init returned no handle")), attempts: 1))
+                completed(index, HTTPOutcome(result: .failure(error), attempts: 1))
             }
             return
         }
@@ -107,7 +108,7 @@ public final class HTTPMultiClient {
                 case .success(let transfer):
                     do throws(TransportError) {
                         try transfer.prepare(requests[next.index])
-                        guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
+                        guard envelope_curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
                             idle.append(transfer)
                             completed(next.index, HTTPOutcome(result: .failure(.setupFailed(
                                 code: Int(CURLE_FAILED_INIT.rawValue), summary: "curl_multi_add_handle failed")), attempts: next.attempt))
@@ -122,14 +123,14 @@ public final class HTTPMultiClient {
             }
 
             var running: Int32 = 0
-            _ = curl_multi_perform(multi, &running)
+            _ = envelope_curl_multi_perform(multi, &running)
             var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
+            while let message = envelope_curl_multi_info_read(multi, &queued) {
                 guard message.pointee.msg == CURLMSG_DONE,
                       let position = active.firstIndex(where: { $0.transfer.handle == message.pointee.easy_handle }) else { continue }
                 let done = active.remove(at: position)
                 let code = envelope_curl_msg_result(message)
-                _ = curl_multi_remove_handle(multi, done.transfer.handle)
+                _ = envelope_curl_multi_remove_handle(multi, done.transfer.handle)
                 let result = done.transfer.finish(code)
                 idle.append(done.transfer)
                 settle(done.index, attempt: done.attempt, result)
@@ -145,7 +146,7 @@ public final class HTTPMultiClient {
                 timeout = untilDue <= .zero ? 0 : min(timeout, Int(untilDue.components.seconds * 1000 + untilDue.components.attoseconds / 1_000_000_000_000_000) + 1)
             }
             if timeout > 0 || !active.isEmpty {
-                _ = curl_multi_poll(multi, nil, 0, Int32(timeout), nil)
+                _ = envelope_curl_multi_poll(multi, nil, 0, Int32(timeout), nil)
             }
         }
     }

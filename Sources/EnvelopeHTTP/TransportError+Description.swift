@@ -17,6 +17,8 @@ extension TransportError: CustomStringConvertible {
             return "refused to send the request to \(url): \(reason) (invalid-request). Fix the request in the contract."
         case .setupFailed(let code, let summary):
             return "could not set up libcurl: \(summary) (curl error \(code), \(name)). The process may be out of memory or libcurl is broken."
+        case .libraryUnavailable(let reason):
+            return "could not load libcurl: \(reason) (\(name)). Install libcurl, or set ENVELOPE_LIBCURL to the library's path."
         }
     }
 

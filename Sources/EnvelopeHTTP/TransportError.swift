@@ -11,12 +11,15 @@ public enum TransportError: Error, Hashable, Sendable {
     case invalidRequest(reason: String, url: String)
     /// libcurl itself could not be set up (global init or creating the easy handle failed).
     case setupFailed(code: Int, summary: String)
+    /// libcurl could not be loaded (it is opened on first use): the loader's reason, naming
+    /// the library.
+    case libraryUnavailable(reason: String)
 
     /// curl's numeric error code (CURLcode), or `nil` when Envelope refused the request itself.
     public var code: Int? {
         switch self {
         case .curl(let code, _, _, _), .setupFailed(let code, _): code
-        case .invalidRequest: nil
+        case .invalidRequest, .libraryUnavailable: nil
         }
     }
 
@@ -26,6 +29,7 @@ public enum TransportError: Error, Hashable, Sendable {
         switch self {
         case .curl(let code, _, _, _), .setupFailed(let code, _): Self.curlName(for: code)
         case .invalidRequest: "invalid-request"
+        case .libraryUnavailable: "libcurl-unavailable"
         }
     }
 
@@ -35,6 +39,7 @@ public enum TransportError: Error, Hashable, Sendable {
         case .curl(_, let summary, let detail, _): detail.isEmpty ? summary : detail
         case .invalidRequest(let reason, _): reason
         case .setupFailed(_, let summary): summary
+        case .libraryUnavailable(let reason): reason
         }
     }
 
@@ -42,7 +47,7 @@ public enum TransportError: Error, Hashable, Sendable {
     public var url: String? {
         switch self {
         case .curl(_, _, _, let url), .invalidRequest(_, let url): url
-        case .setupFailed: nil
+        case .setupFailed, .libraryUnavailable: nil
         }
     }
 }

@@ -84,6 +84,8 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
+        // libcurl is opened on first use (see CurlLibrary): open it while the contracts load.
+        DispatchQueue.global(qos: .userInitiated).async { CurlLibrary.load() }
         if let url, let name { return try recordURL(url, name: name) }
         return try recordContracts()
     }
