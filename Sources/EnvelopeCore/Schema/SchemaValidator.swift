@@ -606,7 +606,7 @@ struct ValidationRun {
             var matched = false
             if propertyCount > 0, let property = withKeyBytes(key, { tables.pointee.property(named: $0, in: index) }) {
                 matched = true
-                if presentLarge.isEmpty { presentSmall |= 1 << UInt64(property) } else { presentLarge[property] = true }
+                if presentLarge.isEmpty { presentSmall |= 1 << UInt64(property) } else { Self.mark(property, in: &presentLarge) }
                 evaluated?.properties.insert(member)
                 if !validateMember(key, against: tables.pointee.propertySchemas[Int(entry.firstProperty) + property]) { valid = false }
             }
@@ -698,6 +698,14 @@ struct ValidationRun {
             }
         }
         return valid
+    }
+
+    /// Marks `property` present, for a schema of more than 64 properties. Not inlined: with
+    /// the store in the member loop, the optimizer made the array unique before the loop,
+    /// which copied the empty array into a fresh allocation for every object validated.
+    @inline(never)
+    static func mark(_ property: Int, in present: inout [Bool]) {
+        present[property] = true
     }
 
     /// The tape index of the last member named `name` (keys compared as bytes), or nil.
