@@ -1,5 +1,6 @@
 // libFuzzer entry point for EnvelopeMock's HTTPRequestParser. Built by run.sh together with
-// the parser's own sources (Sources/EnvelopeMock/HTTP/*.swift), so it fuzzes exactly that code.
+// the parser's own sources (Sources/EnvelopeMock/HTTP/*.swift) and MockRequest, so it fuzzes
+// exactly that code.
 //
 // Besides "never crash, never read out of bounds" (AddressSanitizer), it checks the parser's
 // promises: a complete request consumes at least one byte and no more than it was given,
@@ -27,6 +28,13 @@ public func fuzzHTTPRequestParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
             }
             precondition(consumedAgain == consumed && again.target == request.target && again.body == request.body,
                          "cutting after the request changed it")
+            // What the matcher sees: the path is where the target's path and query start
+            // (by code point), whatever the target holds.
+            let mock = MockRequest(request)
+            precondition(mock.url.unicodeScalars.starts(with: mock.path.unicodeScalars), "path \(mock.path) does not start \(mock.url)")
+            precondition(!mock.url.unicodeScalars.contains("#"), "a fragment was left in \(mock.url)")
+            _ = mock.queryValue("a")
+            _ = mock.cookieValues("a")
             offset += consumed
             requests += 1
         case .failure(let error):
