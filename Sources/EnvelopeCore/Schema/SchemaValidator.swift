@@ -184,6 +184,9 @@ enum HotFlags {
     static let leaf: UInt16 = 1 << 9
     static let typeOnlyLeaf: UInt16 = 1 << 10
     static let boolean: UInt16 = 1 << 11
+    /// The schema is a `$ref` or a `$dynamicRef` and nothing else that `evaluate` looks at:
+    /// its verdict is its target's (`Root<T>`'s items reach the item schema through two such).
+    static let pureReference: UInt16 = 1 << 12
 
     static func flags(_ node: SchemaNode) -> UInt16 {
         var flags = UInt16(node.types?.rawValue ?? 0)
@@ -199,6 +202,12 @@ enum HotFlags {
                 flags |= typeOnlyLeaf
             }
         }
+        // Every keyword `evaluate` acts on, other than the one reference.
+        let onlyReference = node.booleanValue == nil && node.types == nil && node.enumValues == nil && node.constValue == nil
+            && !node.hasObjectKeywords && !node.hasArrayKeywords && !node.hasStringKeywords && !node.hasNumberKeywords
+            && !node.hasCombinators && node.unevaluatedProperties == nil && node.unevaluatedItems == nil
+            && (node.ref == nil) != (node.dynamicRef == nil)
+        if onlyReference { flags |= pureReference }
         return flags
     }
 }
@@ -443,6 +452,15 @@ struct ValidationRun {
         let enteredResource = dynamicScope.last != resource
         if enteredResource { dynamicScope.append(resource) }
         defer { if enteredResource { dynamicScope.removeLast() } }
+
+        if hot & HotFlags.pureReference != 0 {
+            // Only a reference: the target's verdict and annotations are this schema's. The
+            // target opens the object's frame and reports its unknown keys, as this schema
+            // would have with nothing of its own to declare. Resolved after entering this
+            // schema's resource, which a `$dynamicRef` looks in.
+            let target = schemaNode.pointee.ref ?? resolveDynamicReference(of: index)
+            return evaluate(instance, target, collect: collect)
+        }
 
         let entry = tape[instance]
         let kind = entry.kind
