@@ -18,6 +18,9 @@ struct SchemaTables {
         /// Index of its first entry in ``required``.
         var firstRequired: Int32 = 0
         var requiredCount: Int32 = 0
+        /// A bit per required property, by position, when it has at most 64 properties:
+        /// an object that has them all is settled with one comparison.
+        var requiredMask: UInt64 = 0
         /// Index of its first enum string in ``strings``; -1 when its enum is not all strings.
         var firstEnumString: Int32 = 0
         var enumStringCount: Int32 = -1
@@ -76,6 +79,9 @@ struct SchemaTables {
             entries[index].firstRequired = Int32(required.count)
             entries[index].requiredCount = Int32(node.requiredDeclared.count)
             required.append(contentsOf: node.requiredDeclared.map(Int32.init))
+            if node.properties.count <= 64 {
+                for property in node.requiredDeclared { entries[index].requiredMask |= 1 << UInt64(property) }
+            }
             if let dynamic = node.dynamicRef {
                 entries[index].dynamicFallback = Int32(dynamic.fallback)
                 if dynamic.isDynamic { entries[index].dynamicAnchor = anchorID(dynamic.anchor) }

@@ -663,7 +663,8 @@ struct ValidationRun {
         func isPresent(_ property: Int) -> Bool {
             presentLarge.isEmpty ? presentSmall & (1 << UInt64(property)) != 0 : presentLarge[property]
         }
-        for required in tables.pointee.required[Int(entry.firstRequired)..<Int(entry.firstRequired + entry.requiredCount)] {
+        let allRequiredPresent = presentLarge.isEmpty && presentSmall & entry.requiredMask == entry.requiredMask
+        for required in tables.pointee.required[Int(entry.firstRequired)..<Int(entry.firstRequired + entry.requiredCount)] where !allRequiredPresent {
             let property = Int(required)
             guard !isPresent(property) else { continue }
             valid = false
