@@ -68,6 +68,14 @@ public struct SchemaCompiler {
     struct NodeKey: Hashable {
         var documentURI: String
         var pointer: String
+
+        /// The pointer and the URI's length, not the URI itself: hashing both strings in full
+        /// was a tenth of compiling a small contract, and a contract's schemas come from a
+        /// handful of documents. Equality still compares both in full.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pointer)
+            hasher.combine(documentURI.utf8.count)
+        }
     }
 
     struct PendingReference {
@@ -87,6 +95,8 @@ public struct SchemaCompiler {
         self.read = read
         self.mappings = mappings.sorted { $0.prefix.count > $1.prefix.count }
         self.fetch = fetch
+        // Room for a typical contract's schemas, so the table is not rebuilt as it fills.
+        compiled.reserveCapacity(32)
     }
 
     /// Registers an already parsed document as the contract-relative `file`.
