@@ -132,7 +132,10 @@ public struct SchemaCompiler {
 
     /// How a URI is shown to people: contract files by their relative path.
     func display(_ uri: String) -> String {
-        uri.hasPrefix(Self.contractsBase) ? String(uri.dropFirst(Self.contractsBase.count)) : uri
+        // By UTF-8, not Character: once per schema compiled, and dropping Characters walked
+        // grapheme boundaries (about 500 instructions each time).
+        let base = Self.contractsBase.utf8
+        return uri.utf8.starts(with: base) ? String(decoding: uri.utf8.dropFirst(base.count), as: UTF8.self) : uri
     }
 
     private mutating func loadDocument(_ documentURI: String, referrer: PendingReference) throws(ContractError) {
