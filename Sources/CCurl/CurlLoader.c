@@ -28,7 +28,8 @@ static void load(void) {
     // ENVELOPE_LIBCURL names one library to use instead (a curl built with other features,
     // or one outside the loader's search path); nothing else is tried then.
     const char *chosen = getenv("ENVELOPE_LIBCURL");
-    if (chosen != NULL && chosen[0] != '\0') {
+    if (chosen != NULL && chosen[0] == '\0') chosen = NULL;
+    if (chosen != NULL) {
         library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
         opened = chosen;
     } else {
@@ -40,7 +41,7 @@ static void load(void) {
     }
     if (library == NULL) {
         const char *reason = dlerror();
-        if (chosen != NULL && chosen[0] != '\0') {
+        if (chosen != NULL) {
             snprintf(failure_text, sizeof failure_text, "cannot open the libcurl that ENVELOPE_LIBCURL names (%s)",
                      reason ? reason : chosen);
         } else {

@@ -1,4 +1,5 @@
 import CCurl
+import Dispatch
 
 /// libcurl itself, which EnvelopeHTTP opens on first use rather than linking: a process that
 /// never makes a request never loads it (nor the thirty-odd libraries it needs).
@@ -12,5 +13,12 @@ public enum CurlLibrary {
     @discardableResult
     public static func load() -> String? {
         envelope_curl_load().map { String(cString: $0) }
+    }
+
+    /// Starts loading libcurl on another thread and returns at once: for a command that will
+    /// need the network, so the loading overlaps its other preparations (a later ``load()``
+    /// waits for it).
+    public static func loadInBackground() {
+        DispatchQueue.global(qos: .userInitiated).async { load() }
     }
 }

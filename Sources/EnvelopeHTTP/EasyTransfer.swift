@@ -28,13 +28,17 @@ final class EasyTransfer {
     /// asks for.
     static let globalInitCode: Int = Int(envelope_curl_global_init_default().rawValue)
 
+    /// Why libcurl cannot be used at all (it could not be loaded, or its global init failed),
+    /// or nil when it can.
+    static func unusable() -> TransportError? {
+        if let reason = CurlLibrary.load() { return .libraryUnavailable(reason: reason) }
+        let globalCode = globalInitCode
+        return globalCode == Int(CURLE_OK.rawValue) ? nil : .setupFailed(code: globalCode, summary: summary(forCode: globalCode))
+    }
+
     /// Creates a handle, or explains why libcurl could not give one.
     static func make() -> Result<EasyTransfer, TransportError> {
-        if let reason = CurlLibrary.load() { return .failure(.libraryUnavailable(reason: reason)) }
-        let globalCode = globalInitCode
-        guard globalCode == Int(CURLE_OK.rawValue) else {
-            return .failure(.setupFailed(code: globalCode, summary: summary(forCode: globalCode)))
-        }
+        if let error = unusable() { return .failure(error) }
         guard let easy = envelope_curl_easy_init() else {
             return .failure(.setupFailed(code: Int(CURLE_FAILED_INIT.rawValue), summary: "curl_easy_init returned no handle"))
         }

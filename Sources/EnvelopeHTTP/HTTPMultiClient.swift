@@ -75,7 +75,7 @@ public final class HTTPMultiClient {
         }
 
         guard let multi else {
-            let error: TransportError = CurlLibrary.load().map { .libraryUnavailable(reason: $0) }
+            let error = EasyTransfer.unusable()
                 ?? .setupFailed(code: Int(CURLE_FAILED_INIT.rawValue), summary: "curl_multi_init returned no handle")
             for index in requests.indices {
                 completed(index, HTTPOutcome(result: .failure(error), attempts: 1))

@@ -50,11 +50,8 @@ public final class InProcessMockServer: Sendable {
 
     /// The requests whose path (the target without its query) is `path`.
     public func requests(path: String) -> [MockRequestRecord] {
-        // Split by code point, as the server splits the target.
-        log.all().filter { record in
-            let scalars = record.target.unicodeScalars
-            return String(Substring(scalars[..<(scalars.firstIndex(of: "?") ?? scalars.endIndex)])) == path
-        }
+        // Split as the server splits the target when it matches.
+        log.all().filter { MockRequest(method: $0.method, target: $0.target).path == path }
     }
 
     /// The requests no stub matched, with why (for a failing test's message).

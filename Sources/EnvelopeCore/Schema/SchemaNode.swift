@@ -133,8 +133,9 @@ public struct SchemaRegex: @unchecked Sendable {
     /// How a pattern is matched.
     private enum Matcher {
         /// A pattern without a metacharacter, `^` first or not: the text starts with, or
-        /// contains, these bytes (an empty pattern: any text). No ICU: its first expression in a process cost about 1 ms
-        /// (`"Content-Type": {"pattern": "^application/json"}` in every contract).
+        /// contains, these bytes (an empty pattern: any text). No ICU: its first expression
+        /// in a process cost about 1 ms (`"Content-Type": {"pattern": "^application/json"}`
+        /// in every contract).
         case literal(utf8: [UInt8], anchored: Bool)
         case expression(NSRegularExpression)
     }
@@ -169,15 +170,7 @@ public struct SchemaRegex: @unchecked Sendable {
         case .literal(let needle, let anchored):
             var text = text
             return text.withUTF8 { haystack in
-                if anchored { return haystack.starts(with: needle) }
-                guard let first = needle.first else { return true }
-                guard haystack.count >= needle.count else { return false }
-                var start = 0
-                while start + needle.count <= haystack.count {
-                    if haystack[start] == first && haystack[start..<start + needle.count].elementsEqual(needle) { return true }
-                    start += 1
-                }
-                return false
+                anchored ? haystack.starts(with: needle) : needle.isEmpty || haystack.firstRange(of: needle) != nil
             }
         case .expression(let regex):
             let range = NSRange(text.startIndex..<text.endIndex, in: text)

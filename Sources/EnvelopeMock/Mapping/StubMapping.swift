@@ -48,18 +48,14 @@ public struct StubMapping: Sendable {
     /// closes /dev/urandom each time: three system calls per mapping, a thousand mappings
     /// loaded at every start of `check`.
     static func randomIdentifier() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64, low = generator.next() as UInt64
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for shift in 0..<8 {
-            bytes[shift] = UInt8(truncatingIfNeeded: high >> (8 * shift))
-            bytes[8 + shift] = UInt8(truncatingIfNeeded: low >> (8 * shift))
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            var generator = SystemRandomNumberGenerator()
+            for index in bytes.indices { bytes[index] = generator.next() }
+            bytes[6] = bytes[6] & 0x0F | 0x40  // version 4: random
+            bytes[8] = bytes[8] & 0x3F | 0x80  // variant 1: RFC 9562
         }
-        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4: random
-        bytes[8] = bytes[8] & 0x3F | 0x80  // variant 1: RFC 9562
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        return uuid.uuidString.lowercased()
+        return UUID(uuid: uuid).uuidString.lowercased()
     }
 
     /// `name`, else `id`, else the file name without `.json` (plus `#n` inside a `mappings` array).

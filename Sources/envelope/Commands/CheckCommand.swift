@@ -95,7 +95,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws -> Int32 {
         // libcurl is opened on first use (see CurlLibrary): open it on another core now, while
         // the contracts load.
-        DispatchQueue.global(qos: .userInitiated).async { CurlLibrary.load() }
+        CurlLibrary.loadInBackground()
         // Without a server to talk to, the mocks are served in process: load them on another
         // core while the contracts load.
         let mocks = mocksDirectory

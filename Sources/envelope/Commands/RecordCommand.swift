@@ -85,7 +85,7 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws -> Int32 {
         // libcurl is opened on first use (see CurlLibrary): open it while the contracts load.
-        DispatchQueue.global(qos: .userInitiated).async { CurlLibrary.load() }
+        CurlLibrary.loadInBackground()
         if let url, let name { return try recordURL(url, name: name) }
         return try recordContracts()
     }
