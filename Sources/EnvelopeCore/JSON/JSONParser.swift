@@ -451,6 +451,9 @@ struct JSONParser {
 
     /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most
     /// U+10FFFF); returns the index after it.
+    // Inlined: as a call, each code point outside ASCII copied the whole parser first (a
+    // Korean label is a call per syllable).
+    @inline(__always)
     private func scanUTF8(at i: Int) throws(JSONError) -> Int {
         let lead = base[i]
         let length: Int
