@@ -19,6 +19,28 @@ private final class Counter: @unchecked Sendable {
     func next() -> Int { lock.withLock { value += 1; return value } }
 }
 
+/// Outcomes stored by index from several threads, with how many calls came and from how many
+/// threads.
+private final class LaneOutcomes: @unchecked Sendable {
+    // @unchecked Sendable is safe: every property is only read and written while holding `lock`.
+    private let lock = NSLock()
+    private var outcomes: [HTTPOutcome?]
+    private var calls = 0
+    private var threads: Set<String> = []
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+    func store(_ index: Int, _ outcome: HTTPOutcome) {
+        let thread = "\(pthread_self())"
+        lock.withLock {
+            outcomes[index] = outcome
+            calls += 1
+            threads.insert(thread)
+        }
+    }
+    func snapshot() -> (outcomes: [HTTPOutcome?], calls: Int, threads: Int) {
+        lock.withLock { (outcomes, calls, threads.count) }
+    }
+}
+
 @Suite("HTTPMultiClient: many requests at once")
 struct HTTPMultiClientTests {
     @Test func everyRequestGetsItsOwnAnswerWhateverOrderTheyFinishIn() throws {
@@ -48,6 +70,30 @@ struct HTTPMultiClientTests {
         #expect(outcomes.allSatisfy { (try? $0?.result.get())?.status == 200 })
         #expect(server.requests.count == 30)
         #expect(server.acceptedConnections <= 3)
+    }
+
+    @Test func requestsSpreadOverLanesEachGetTheirOwnAnswerOnceWithinTheJobLimit() throws {
+        let server = try TestHTTPServer { request in
+            CannedResponse(body: Array(request.target.utf8))
+        }
+        defer { server.stop() }
+        let requests = (0..<60).map { HTTPRequest(url: server.baseURL + "/lane/\($0)") }
+        let collected = LaneOutcomes(count: requests.count)
+
+        HTTPMultiClient.run(requests, lanes: 3, maxConcurrent: 6) { index, outcome in
+            collected.store(index, outcome)
+        }
+
+        let (outcomes, calls, threads) = collected.snapshot()
+        #expect(calls == 60)
+        #expect(threads == 3)
+        for (index, outcome) in outcomes.enumerated() {
+            #expect((try? outcome?.result.get())?.body == Array("/lane/\(index)".utf8))
+        }
+        #expect(Set(server.requests.map(\.target)).count == 60)
+        #expect(server.requests.count == 60)
+        // Three lanes of two transfers each: no more connections than one client of six.
+        #expect(server.acceptedConnections <= 6)
     }
 
     @Test func a503WithRetryAfterIsRetriedUntilTheServerAnswers() throws {

@@ -141,6 +141,32 @@ struct MappingLoadingTests {
         #expect(message(#"{"request": {}, "response": {"fault": "BOOM"}}"#).contains("CONNECTION_RESET_BY_PEER"))
     }
 
+    @Test("many files (loaded on several cores) keep their names' order; of several bad files the first by name is reported")
+    func manyFilesKeepOrderAndTheFirstErrorWins() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-many-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let mappings = directory.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        func write(_ number: Int, _ text: String) throws {
+            try Data(text.utf8).write(to: mappings.appendingPathComponent(String(format: "m%03d.json", number)))
+        }
+        // Written in reverse, so that the order on disk is not the order by name.
+        for number in (0..<100).reversed() {
+            try write(number, #"{"id": "stub-\#(number)", "request": {"urlPath": "/\#(number)"}, "response": {"status": 200}}"#)
+        }
+        let loaded = try MockMappings.load(directory: directory.path)
+        #expect(loaded.stubs.map(\.id) == (0..<100).map { "stub-\($0)" })
+
+        try write(81, #"{"request": {}, "response": {"status": "x"}}"#)
+        try write(37, #"{"request": {}, "response": {"status": 200}, "oops": 1}"#)
+        do {
+            _ = try MockMappings.load(directory: directory.path)
+            Issue.record("loading should fail")
+        } catch {
+            #expect(error.file.hasSuffix("/mappings/m037.json"), "\(error.description)")
+        }
+    }
+
     @Test("a missing mappings folder is a readable error")
     func missingFolder() {
         #expect(throws: MockLoadError.self) { try MockMappings.load(directory: "/nonexistent/Mocks") }

@@ -154,19 +154,16 @@ struct CheckCommand: ParsableCommand {
         // Large answers are validated on the other cores while libcurl fetches the next ones;
         // small ones at once, as waking another thread costs about as much as validating them.
         let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * ProcessInfo.processInfo.activeProcessorCount)
-        let progress = ProgressLine(total: contracts.count)
-        var done = 0
-        var liveBodies = [[UInt8]?](repeating: nil, count: compareMocks ? contracts.count : 0)
-        let client = HTTPMultiClient(maxConcurrent: jobs)
-        client.run(plans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { index, outcome in
+        let tally = TransferTally(total: contracts.count, keepsBodies: compareMocks)
+        HTTPMultiClient.run(plans.map(\.request), lanes: transferLanes(requests: plans.count), maxConcurrent: jobs,
+                            retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
             let (contract, plan) = (contracts[index], plans[index])
             let size = (try? outcome.result.get().body.count) ?? 0
             evaluations.submit(at: index, inline: size < Self.inlineValidationLimit) { evaluate(outcome, contract: contract, plan: plan) }
-            if compareMocks, case .success(let response) = outcome.result { liveBodies[index] = response.body }
-            done += 1
-            progress.update(done: done, name: contracts[index].name)
+            tally.finished(index, name: contract.name, outcome: outcome)
         }
-        progress.finish()
+        tally.progress.finish()
+        let liveBodies = tally.liveBodies
         let evaluated = evaluations.results()
         let results = evaluated.map { $0?.result }
         let transfers = evaluated.map { $0?.transfer }
@@ -214,6 +211,13 @@ struct CheckCommand: ParsableCommand {
             throw CommandFailure.transport("cannot start the mock server: \(error)")
         }
         return mock
+    }
+
+    /// On how many threads the transfers run: one per core, up to one per four jobs (each
+    /// thread keeps its own connections) and one per 32 requests, at most four. One with
+    /// `--jobs 1`, which keeps client and server on one core.
+    func transferLanes(requests: Int) -> Int {
+        max(1, min(Cores.available, jobs / 4, requests / 32, 4))
     }
 
     /// Answers smaller than this are validated on libcurl's thread as they arrive.
