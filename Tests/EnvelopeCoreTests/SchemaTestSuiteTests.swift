@@ -32,7 +32,7 @@ enum SchemaTestSuite {
                 compiler.assertsFormats = formatAssertion
                 let compiledRoot: Int
                 do {
-                    compiledRoot = try compiler.compile(document.root, uri: "file:///\(folder)/\(name)", pointer: "/\(groupIndex)/schema")
+                    compiledRoot = try compiler.compile(group["schema"] ?? document.root, uri: "file:///\(folder)/\(name)", pointer: "/\(groupIndex)/schema")
                 } catch {
                     for test in tests {
                         outcome.failures.append("\(folder)\(name) | \(description) | \(test["description"]?.stringValue ?? "?"): schema did not load: \(error)")

@@ -123,26 +123,35 @@ public struct JSONNode: Sendable {
     /// The value of the last member named `key`, or nil (also for non-objects).
     public subscript(key: String) -> JSONNode? {
         guard kind == .object else { return nil }
-        let wanted = Array(key.utf8)
-        var found: JSONNode?
-        var child = index + 1
-        let end = childrenEnd
-        while child < end {
-            let keyEntry = document.tape[child]
-            let value = JSONNode(document: document, index: child + 1)
-            let matches: Bool
-            if keyEntry.flag {
-                // Code points, not canonical equivalence: "é" and "e" + U+0301 are two keys.
-                matches = JSONNode(document: document, index: child).stringValue?.utf8.elementsEqual(wanted) ?? false
-            } else {
-                let start = Int(keyEntry.offset) + 1
-                let length = keyEntry.payload - 2
-                matches = length == wanted.count && document.text.withUnsafeBufferPointer { $0[start..<start + length].elementsEqual(wanted) }
+        // Compared through the buffers, with the key's own UTF-8: a copy of the key as an
+        // array, and a buffer access per member, were most of reading a contract's fields.
+        var key = key
+        let document = document
+        let found: Int? = key.withUTF8 { wanted in
+            document.tape.withUnsafeBufferPointer { tape in
+                document.text.withUnsafeBufferPointer { text in
+                    var found: Int?
+                    var child = index + 1
+                    let end = tape.childrenEnd(index)
+                    while child < end {
+                        let keyEntry = tape[child]
+                        let matches: Bool
+                        if keyEntry.flag {
+                            // Code points, not canonical equivalence: "é" and "e" + U+0301 are two keys.
+                            matches = JSONNode(document: document, index: child).stringValue?.utf8.elementsEqual(wanted) ?? false
+                        } else {
+                            let start = Int(keyEntry.offset) + 1
+                            let length = keyEntry.payload - 2
+                            matches = length == wanted.count && memoryEquals(UnsafeBufferPointer(rebasing: text[start..<start + length]), wanted)
+                        }
+                        if matches { found = child + 1 }
+                        child = tape.valueEnd(child + 1)
+                    }
+                    return found
+                }
             }
-            if matches { found = value }
-            child = value.endIndex
         }
-        return found
+        return found.map { JSONNode(document: document, index: $0) }
     }
 
     /// A plain tree copy of the value.

@@ -100,7 +100,7 @@ public struct URLParts: Sendable, Hashable {
     /// two hex digits, or escapes that are not valid UTF-8, are kept as written rather than
     /// dropped, so nothing the sender wrote disappears silently.
     public static func percentDecode(_ text: String, plusAsSpace: Bool = false) -> String {
-        guard text.contains("%") || (plusAsSpace && text.contains("+")) else { return text }
+        guard text.utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && text.utf8.contains(UInt8(ascii: "+"))) else { return text }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

@@ -52,6 +52,7 @@ public struct SchemaCompiler {
     private var compiled: [NodeKey: Int] = [:]
     private var pendingRefs: [PendingReference] = []
     private var compilingDynamicAnchors = false
+    private var lastDisplayed: (uri: String, text: String)?
 
     struct ResourceEntry {
         var documentURI: String
@@ -111,12 +112,15 @@ public struct SchemaCompiler {
         try compile(node, uri: Self.contractsBase + file, pointer: pointer)
     }
 
-    /// Compiles the schema at `node`, a document known by `uri`, at `pointer`.
+    /// Compiles `node`, the schema at `pointer` in its document, which is known by `uri`.
     public mutating func compile(_ node: JSONNode, uri: String, pointer: String) throws(ContractError) -> Int {
         let documentURI = SchemaURI.withoutFragment(uri)
         if documents[documentURI] == nil { documents[documentURI] = node.document }
-        try indexResources(of: documentURI, root: pointer)
-        let root = try compileNode(documentURI: documentURI, pointer: pointer)
+        // `node` is the schema at `pointer` when it is from the document known by that URI:
+        // then it is not looked up again (resolving a pointer splits it into strings).
+        let known = documents[documentURI] === node.document ? node : nil
+        try indexResources(of: documentURI, root: pointer, node: known)
+        let root = try compileNode(documentURI: documentURI, pointer: pointer, json: known)
         try resolveEverything()
         try checkReferenceCycles()
         for index in schema.nodes.indices { schema.nodes[index].prepare() }
@@ -136,6 +140,15 @@ public struct SchemaCompiler {
         // grapheme boundaries (about 500 instructions each time).
         let base = Self.contractsBase.utf8
         return uri.utf8.starts(with: base) ? String(decoding: uri.utf8.dropFirst(base.count), as: UTF8.self) : uri
+    }
+
+    /// ``display(_:)`` of the URI of the schema compiled last, kept: a contract's schemas
+    /// come one document at a time, and each would make the same string again.
+    private mutating func displayName(of uri: String) -> String {
+        if let cached = lastDisplayed, cached.uri == uri { return cached.text }
+        let text = display(uri)
+        lastDisplayed = (uri, text)
+        return text
     }
 
     private mutating func loadDocument(_ documentURI: String, referrer: PendingReference) throws(ContractError) {
@@ -179,10 +192,42 @@ public struct SchemaCompiler {
 
     /// Finds every schema resource (`$id`), anchor and dynamic anchor in a document, from the
     /// schema at `root`, walking only through keywords whose values are schemas.
-    private mutating func indexResources(of documentURI: String, root: String) throws(ContractError) {
-        guard let document = documents[documentURI], let node = document.root.resolve(pointer: root) else { return }
+    private mutating func indexResources(of documentURI: String, root: String, node known: JSONNode? = nil) throws(ContractError) {
+        guard let document = documents[documentURI], let node = known ?? document.root.resolve(pointer: root) else { return }
         if resources[documentURI] != nil { return }
+        guard Self.mayIdentify(document.text) else {
+            // Nothing in it names a resource or an anchor: the walk would only find the root,
+            // after building the pointer of every schema below it (a sixth of loading a
+            // thousand small contracts).
+            try addResource(documentURI, documentURI: documentURI, pointer: root, schemaNode: node)
+            return
+        }
         try walk(node, pointer: root, base: documentURI, documentURI: documentURI, isRoot: true, identified: false)
+    }
+
+    /// Whether a document's text could hold a `$id`, `$anchor` or `$dynamicAnchor` key: it
+    /// has one of them in quotes, or a `\u` escape, which could spell one. (No other escape
+    /// can: they stand for quotes, slashes and control characters.)
+    static func mayIdentify(_ text: SharedBytes) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i + 1 < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\\"):
+                    if bytes[i + 1] == UInt8(ascii: "u") { return true }
+                    i += 2
+                    continue
+                case UInt8(ascii: "$"):
+                    guard i > 0, bytes[i - 1] == UInt8(ascii: "\"") else { break }
+                    let rest = UnsafeBufferPointer(rebasing: bytes[(i + 1)...])
+                    for name in ["id\"", "anchor\"", "dynamicAnchor\""] where rest.starts(with: name.utf8) { return true }
+                default:
+                    break
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     private mutating func addResource(_ uri: String, documentURI: String, pointer: String, schemaNode: JSONNode) throws(ContractError) {
@@ -298,7 +343,7 @@ public struct SchemaCompiler {
         guard let json = known ?? documents[documentURI]?.root.resolve(pointer: pointer) else {
             throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
         }
-        let file = display(documentURI)
+        let file = displayName(of: documentURI)
         let index = schema.nodes.count
         // Only the offset now: line:column costs a scan and is needed only for an error.
         let location = SourceLocation(line: 0, column: 0, offset: json.offset)
@@ -589,6 +634,8 @@ public struct SchemaCompiler {
     /// moves into the data, which would make validation loop forever.
     private func checkReferenceCycles() throws(ContractError) {
         for start in schema.nodes.indices {
+            // Most schemas refer to none: no set and no chain for them.
+            guard schema.nodes[start].ref != nil || schema.nodes[start].dynamicRef != nil else { continue }
             var seen: Set<Int> = [start]
             var chain = [start]
             var current = start

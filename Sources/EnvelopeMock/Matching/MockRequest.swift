@@ -46,7 +46,7 @@ public struct MockRequest: Sendable {
             pathPart = Substring(url)
         }
         self.path = String(pathPart)
-        self.decodedPath = pathPart.contains("%") ? percentDecoded(pathPart, plusIsSpace: false) : String(pathPart)
+        self.decodedPath = pathPart.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(pathPart, plusIsSpace: false) : String(pathPart)
         self.queryParameters = query
         self.headers = headers
         self.body = body
