@@ -367,7 +367,7 @@ struct JSONParser {
                 }
                 i += 8
             }
-            guard i < count else { throw .unexpectedEnd(expected: "'\"' to close the string that starts at \(location(start))", at: location(i)) }
+            guard i < count else { throw unterminatedString(start: start, end: i) }
             let c = base[i]
             if c == UInt8(ascii: "\"") { break }
             if c == UInt8(ascii: "\\") {
@@ -375,16 +375,14 @@ struct JSONParser {
                 i = try scanEscape(at: i)
                 continue
             }
-            if c < 0x20 { throw .controlCharacterInString(c, at: location(i)) }
+            if c < 0x20 { throw controlCharacter(c, at: i) }
             if c < 0x80 {
                 i += 1
                 continue
             }
             i = try scanUTF8(at: i)
         }
-        guard i + 1 - start <= JSONTapeEntry.maxPayload else {
-            throw .unexpectedCharacter(found: "a string of more than \(JSONTapeEntry.maxPayload) bytes", expected: "a shorter string", at: location(start))
-        }
+        guard i + 1 - start <= JSONTapeEntry.maxPayload else { throw stringTooLong(start: start) }
         append(JSONTapeEntry(kind: .string, offset: start, payload: i + 1 - start, flag: hasEscapes))
         return i + 1
     }
@@ -467,18 +465,40 @@ struct JSONParser {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F
-        default: throw .invalidUTF8(at: location(i))
+        default: throw invalidUTF8(at: i)
         }
-        guard i + length <= count else { throw .invalidUTF8(at: location(i)) }
+        guard i + length <= count else { throw invalidUTF8(at: i) }
         let second = base[i + 1]
-        guard second >= low && second <= high else { throw .invalidUTF8(at: location(i)) }
+        guard second >= low && second <= high else { throw invalidUTF8(at: i) }
         for k in 2..<max(2, length) where base[i + k] & 0xC0 != 0x80 {
-            throw .invalidUTF8(at: location(i))
+            throw invalidUTF8(at: i)
         }
         return i + length
     }
 
     // MARK: - Errors
+
+    // The errors of the string scan, made out of line: built in place, their text and
+    // location took the registers and stack of the scan, which runs for every key and string.
+    @inline(never)
+    private func unterminatedString(start: Int, end: Int) -> JSONError {
+        .unexpectedEnd(expected: "'\"' to close the string that starts at \(location(start))", at: location(end))
+    }
+
+    @inline(never)
+    private func controlCharacter(_ byte: UInt8, at i: Int) -> JSONError {
+        .controlCharacterInString(byte, at: location(i))
+    }
+
+    @inline(never)
+    private func stringTooLong(start: Int) -> JSONError {
+        .unexpectedCharacter(found: "a string of more than \(JSONTapeEntry.maxPayload) bytes", expected: "a shorter string", at: location(start))
+    }
+
+    @inline(never)
+    private func invalidUTF8(at i: Int) -> JSONError {
+        .invalidUTF8(at: location(i))
+    }
 
     private func location(_ offset: Int) -> SourceLocation {
         SourceLocation.locate(offset: offset, in: UnsafeBufferPointer(start: base, count: count))

@@ -55,15 +55,17 @@ extension JSONNode {
 
 extension SchemaTypeSet {
     /// Whether the set admits a value of `kind` (`isInteger` for numbers with no fraction).
+    /// `isInteger` is asked only when it decides: for a number, by a set with `integer` and
+    /// without `number` (telling `1.5` from `3.0` parses the number's text).
     @inline(__always)
-    func admits(kind: JSONKind, isInteger: Bool) -> Bool {
+    func admits(kind: JSONKind, isInteger: @autoclosure () -> Bool) -> Bool {
         switch kind {
         case .null: return contains(.null)
         case .bool: return contains(.boolean)
         case .object: return contains(.object)
         case .array: return contains(.array)
         case .string: return contains(.string)
-        case .number: return contains(.number) || (contains(.integer) && isInteger)
+        case .number: return contains(.number) || (contains(.integer) && isInteger())
         }
     }
 }
