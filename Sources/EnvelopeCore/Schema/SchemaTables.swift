@@ -31,6 +31,8 @@ struct SchemaTables {
     }
 
     let entries: UnsafeMutableBufferPointer<Entry>
+    /// Each schema's ``HotFlags``.
+    let hotFlags: UnsafeMutableBufferPointer<UInt16>
     /// Open-addressing tables, a quarter full: each slot holds the key hash's upper half and
     /// the property's position + 1 in the lower (0 when empty), so a probe that meets another
     /// key rejects it without touching that key's bytes.
@@ -134,6 +136,7 @@ struct SchemaTables {
             return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
         }
         self.entries = copy(entries)
+        self.hotFlags = copy(nodes.map(HotFlags.flags))
         self.slots = copy(slots)
         self.propertySchemas = copy(propertySchemas)
         self.stringStarts = copy(stringStarts)
@@ -147,6 +150,7 @@ struct SchemaTables {
     func deallocate() {
         // Every element type is trivial, so freeing needs no deinitialization.
         entries.baseAddress?.deallocate()
+        hotFlags.baseAddress?.deallocate()
         slots.baseAddress?.deallocate()
         propertySchemas.baseAddress?.deallocate()
         stringStarts.baseAddress?.deallocate()

@@ -222,7 +222,9 @@ struct ValidationRun {
     let tables: UnsafePointer<SchemaTables>
     /// Per schema, what `evaluate` looks at first (see ``HotFlags``), packed together so the
     /// common case does not touch the large ``SchemaNode``.
-    let hotFlags: [UInt16]
+    /// Each schema's ``HotFlags``, read through the tables (no bounds check, no reference
+    /// count; the array this was cost both on every member of every object).
+    @inline(__always) var hotFlags: UnsafeMutableBufferPointer<UInt16> { tables.pointee.hotFlags }
     let document: JSONDocument
     let tape: UnsafeBufferPointer<JSONTapeEntry>
     let bytes: UnsafeBufferPointer<UInt8>
@@ -253,7 +255,6 @@ struct ValidationRun {
          tape: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>) {
         self.nodes = nodes
         self.tables = tables
-        hotFlags = nodes.map(HotFlags.flags)
         self.document = document
         self.tape = tape
         self.bytes = bytes
@@ -624,7 +625,7 @@ struct ValidationRun {
             var matched = false
             if propertyCount > 0, let property = withKeyBytes(key, { tables.pointee.property(named: $0, in: index) }) {
                 matched = true
-                if presentLarge.isEmpty { presentSmall |= 1 << UInt64(property) } else { Self.mark(property, in: &presentLarge) }
+                if presentLarge.isEmpty { presentSmall |= 1 &<< UInt64(property) } else { Self.mark(property, in: &presentLarge) }
                 evaluated?.properties.insert(member)
                 if !validateMember(key, against: tables.pointee.propertySchemas[Int(entry.firstProperty) + property]) { valid = false }
             }
@@ -648,14 +649,14 @@ struct ValidationRun {
                 matched = true
             }
             if matched {
-                if declaresInBulk { declaredSmall |= 1 << UInt64(member) } else { frames[frame].declare(member) }
+                if declaresInBulk { declaredSmall |= 1 &<< UInt64(member) } else { frames[frame].declare(member) }
             }
             if let names = propertyNames, !validateKey(key, against: names) {
                 valid = false
                 record(.constraintViolation, keyword: "propertyNames", expected: "a key that matches \(describe(schema: names))",
                        actual: JSONValue.quoted(string(key)), at: key)
             }
-            member += 1
+            member &+= 1
             key = end(value)
         }
         if declaredSmall != 0 { frames[frame].small |= declaredSmall }
