@@ -5,7 +5,7 @@ and --parallel, in one run. Also envelope check against curl's server (no mock t
 in process) and the bundled examples' wall time.
 
 Usage: python3 Benchmarks/client/bench.py [--envelope PATH] [--runs N]
-Build first: swift build -c release --static-swift-stdlib   (or `make release`; the default binary is
+Build first: make release (swift build -c release --static-swift-stdlib -Xlinker -no-pie; the default binary is
 .build/release/envelope)
 """
 import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, time

@@ -49,6 +49,9 @@ struct JSONParser {
         let tape = [JSONTapeEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             guard let tapeBase = buffer.baseAddress else { return }
             MemoryAdvice.preferHugePages(UnsafeMutableRawPointer(tapeBase), byteCount: capacity * MemoryLayout<JSONTapeEntry>.stride)
+            // Each half's text is mapped in by the core that parses it, once the tapes are
+            // allocated (allocating waits for any mapping-in under way).
+            MemoryAdvice.mapIn(base, byteCount: share?.start ?? bytes.count)
             var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
             parser.splice = share
             parser.spliceAt = share?.start ?? -1

@@ -94,6 +94,7 @@ final class ParseShare: @unchecked Sendable {
 
     private func parse() {
         guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
+        MemoryAdvice.mapIn(base + start, byteCount: count - start)
         outcome = JSONParser.parseShare(self, base: base, count: count, options: options, tape: tape)
         done.signal()
     }

@@ -106,7 +106,6 @@ enum FileSystem {
             let size = Int(status.st_size)
             if let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
                 TruncationGuard.install()
-                populate(address, size: size)
                 let buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
                 // The address travels as an integer: a pointer is not Sendable, and only
                 // `munmap` uses it, once.
@@ -116,31 +115,6 @@ enum FileSystem {
         }
         #endif
         return SharedBytes(try readAll(descriptor, status: status, path: path))
-    }
-
-    /// Maps every page of a freshly mapped file in now, the second half on another core:
-    /// the parse that follows would otherwise take a fault per 64 KB. Setting up the page
-    /// tables of a 50 MB file took 4–5 ms on one core (`MAP_POPULATE`), with the other idle.
-    ///
-    /// The worker may still be at it when the caller is done with the mapping; populating is
-    /// only reading, so at worst it fails on a range that is gone (`ENOMEM`) or faults in
-    /// pages of whatever was mapped there since. Where the kernel lacks
-    /// `MADV_POPULATE_READ` (before Linux 5.14) the parse faults the pages in itself.
-    private static func populate(_ address: UnsafeMutableRawPointer, size: Int) {
-        #if os(Linux)
-        let populateRead: Int32 = 22 // MADV_POPULATE_READ
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let half = (size / 2) & ~(page - 1)
-        if Cores.available > 1 && half >= 4 << 20 {
-            let bits = Int(bitPattern: address) + half
-            DispatchQueue.global().async {
-                _ = madvise(UnsafeMutableRawPointer(bitPattern: bits), size - half, populateRead)
-            }
-            _ = madvise(address, half, populateRead)
-        } else {
-            _ = madvise(address, size, populateRead)
-        }
-        #endif
     }
 
     /// Reads standard input to its end.
