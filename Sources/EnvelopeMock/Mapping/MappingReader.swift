@@ -80,7 +80,7 @@ struct MappingReader {
     }
 
     /// `scenarioName` with `requiredScenarioState` and/or `newScenarioState`.
-    func readScenario(_ keys: [String: JSONMember], context: String) throws(MockLoadError) -> ScenarioRule? {
+    func readScenario(_ keys: MemberTable, context: String) throws(MockLoadError) -> ScenarioRule? {
         var required: String? = nil
         var new: String? = nil
         if let member = keys["requiredScenarioState"] { required = try string(member) }
@@ -233,7 +233,7 @@ struct MappingReader {
     }
 
     /// The one operator of a matcher object.
-    func singleOperator(_ keys: [String: JSONMember], _ operators: [String], node: JSONNode,
+    func singleOperator(_ keys: MemberTable, _ operators: [String], node: JSONNode,
                         context: String) throws(MockLoadError) -> (String, JSONMember) {
         let present = operators.filter { keys[$0] != nil }
         guard present.count == 1, let op = present.first, let opMember = keys[op] else {
@@ -247,7 +247,7 @@ struct MappingReader {
         return (op, opMember)
     }
 
-    func stringMatcher(_ op: String, _ opMember: JSONMember, _ keys: [String: JSONMember], what: String,
+    func stringMatcher(_ op: String, _ opMember: JSONMember, _ keys: MemberTable, what: String,
                        name: String) throws(MockLoadError) -> StringMatcher {
         if let flag = keys["caseInsensitive"] {
             guard flag.value.kind == .bool else {
@@ -343,7 +343,7 @@ struct MappingReader {
             let operators = Self.matcherOperators.filter { inner[$0] != nil }
             if operators.isEmpty { return .matchesJsonPath(path, nil) }
             var matcherKeys = inner
-            matcherKeys["expression"] = nil
+            matcherKeys.removeAll(named: "expression")
             let (innerOp, innerMember) = try singleOperator(matcherKeys, Self.matcherOperators, node: opMember.value, context: "matchesJsonPath")
             return .matchesJsonPath(path, try stringMatcher(innerOp, innerMember, matcherKeys, what: "JSONPath", name: path.text))
         default:
@@ -482,7 +482,7 @@ struct MappingReader {
                               hint: "add \"type\": \"uniform\" (with lower, upper) or \"lognormal\" (with median, sigma)")
         }
         let type = try string(typeMember)
-        func number(_ keys: [String: JSONMember], _ key: String) throws(MockLoadError) -> Double {
+        func number(_ keys: MemberTable, _ key: String) throws(MockLoadError) -> Double {
             guard let member = keys[key] else {
                 throw .missingKey(file: file, location: node.location, key: key, context: "a \(type) delayDistribution",
                                   hint: type == "uniform" ? "uniform needs lower and upper (milliseconds)" : "lognormal needs median (milliseconds) and sigma")
@@ -546,15 +546,29 @@ struct MappingReader {
     // MARK: Helpers
 
     /// The members of `node` by key, failing on the first key outside `allowed`.
-    func members(_ node: JSONNode, context: String, allowed: [String]) throws(MockLoadError) -> [String: JSONMember] {
-        var result: [String: JSONMember] = [:]
-        for member in node.members {
-            guard allowed.contains(member.key) else {
-                throw .unsupportedKey(file: file, location: member.keyLocation, key: member.key, context: context, supported: allowed)
-            }
-            result[member.key] = member
+    func members(_ node: JSONNode, context: String, allowed: [String]) throws(MockLoadError) -> MemberTable {
+        let members = node.members
+        for member in members where !allowed.contains(member.key) {
+            throw .unsupportedKey(file: file, location: member.keyLocation, key: member.key, context: context, supported: allowed)
         }
-        return result
+        return MemberTable(members: members)
+    }
+
+    /// An object's members by name. A mapping's objects have a handful of keys each, so they
+    /// are found by a search through the list: a dictionary of them, hashing every key, was a
+    /// fifth of loading a thousand mappings.
+    struct MemberTable {
+        var members: [JSONMember]
+
+        /// The last member named `key` (the one a JSON reader keeps), or nil.
+        subscript(key: String) -> JSONMember? {
+            members.last { $0.key == key }
+        }
+
+        /// Leaves out every member named `key`.
+        mutating func removeAll(named key: String) {
+            members.removeAll { $0.key == key }
+        }
     }
 
     func object(_ member: JSONMember) throws(MockLoadError) -> JSONNode {

@@ -55,7 +55,24 @@ public struct StubMapping: Sendable {
             bytes[6] = bytes[6] & 0x0F | 0x40  // version 4: random
             bytes[8] = bytes[8] & 0x3F | 0x80  // variant 1: RFC 9562
         }
-        return UUID(uuid: uuid).uuidString.lowercased()
+        // Written out by hand: `UUID.uuidString` formats through printf, and then lower-casing
+        // made a second string; together a tenth of loading a mapping without an id.
+        return withUnsafeBytes(of: &uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                let digits: StaticString = "0123456789abcdef"
+                var position = 0
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    text[position] = digits.utf8Start[Int(byte >> 4)]
+                    text[position + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                    position += 2
+                }
+                return position
+            }
+        }
     }
 
     /// `name`, else `id`, else the file name without `.json` (plus `#n` inside a `mappings` array).
