@@ -98,6 +98,7 @@ public struct SchemaCompiler {
         self.fetch = fetch
         // Room for a typical contract's schemas, so the table is not rebuilt as it fills.
         compiled.reserveCapacity(32)
+        schema.nodes.reserveCapacity(16)
     }
 
     /// Registers an already parsed document as the contract-relative `file`.
@@ -514,7 +515,9 @@ public struct SchemaCompiler {
                 }
             }
         }
-        schema.nodes[index] = node
+        // Swapped with the placeholder rather than assigned: assigning copied the node (the
+        // local functions above capture it), retaining every field, and its end released them.
+        swap(&schema.nodes[index], &node)
         return index
     }
 
@@ -555,14 +558,16 @@ public struct SchemaCompiler {
     ]
 
     private func types(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> SchemaTypeSet {
-        let names: [JSONNode] = value.kind == .array ? value.elements : [value]
-        var set: SchemaTypeSet = []
-        for name in names {
+        func type(_ name: JSONNode) throws(ContractError) -> SchemaTypeSet {
             guard let text = name.stringValue, let type = SchemaTypeSet(name: text) else {
                 throw fail("'type' expects one of object, array, string, number, integer, boolean, null (or a list of them), found \(name.rawText)")
             }
-            set.insert(type)
+            return type
         }
+        // Most schemas name one type: no list of one to make for it.
+        guard value.kind == .array else { return try type(value) }
+        var set: SchemaTypeSet = []
+        for name in value.elements { set.insert(try type(name)) }
         return set
     }
 
