@@ -211,8 +211,24 @@ public struct SchemaCompiler {
     /// can: they stand for quotes, slashes and control characters.)
     static func mayIdentify(_ text: SharedBytes) -> Bool {
         text.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return false }
             var i = 0
             while i + 1 < bytes.count {
+                // Eight bytes at a time up to the next dollar sign or backslash (or a byte just
+                // after one: the test can flag those too; they are looked at one by one below).
+                while i + 8 <= bytes.count {
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let dollar = word ^ (ones &* 0x24)
+                    let backslash = word ^ (ones &* 0x5C)
+                    let found = ((dollar &- ones) & ~dollar | (backslash &- ones) & ~backslash) & (ones &* 0x80)
+                    if found != 0 {
+                        i += found.trailingZeroBitCount >> 3
+                        break
+                    }
+                    i += 8
+                }
+                guard i + 1 < bytes.count else { return false }
                 switch bytes[i] {
                 case UInt8(ascii: "\\"):
                     if bytes[i + 1] == UInt8(ascii: "u") { return true }
