@@ -98,7 +98,7 @@ public struct SchemaCompiler {
         self.fetch = fetch
         // Room for a typical contract's schemas, so the table is not rebuilt as it fills.
         compiled.reserveCapacity(32)
-        schema.nodes.reserveCapacity(16)
+        schema.nodes.reserveCapacity(8)
     }
 
     /// Registers an already parsed document as the contract-relative `file`.

@@ -71,26 +71,28 @@ struct SchemaTables {
         }
         // Property names come first in `strings`, so a property's position there is the same
         // as in `propertySchemas`; enum strings follow.
-        for (index, node) in nodes.enumerated() {
+        // Fields are read through `nodes[index]` rather than a copy of each node: a copy of a
+        // schema retains every one of its arrays and strings, for each validation.
+        for index in nodes.indices {
             entries[index].firstProperty = Int32(propertySchemas.count)
-            entries[index].propertyCount = Int32(node.properties.count)
-            for property in node.properties {
+            entries[index].propertyCount = Int32(nodes[index].properties.count)
+            for property in nodes[index].properties {
                 propertySchemas.append(property.schema)
                 addString(property.name.utf8)
             }
             entries[index].firstRequired = Int32(required.count)
-            entries[index].requiredCount = Int32(node.requiredDeclared.count)
-            required.append(contentsOf: node.requiredDeclared.map(Int32.init))
-            if node.properties.count <= 64 {
-                for property in node.requiredDeclared { entries[index].requiredMask |= 1 << UInt64(property) }
+            entries[index].requiredCount = Int32(nodes[index].requiredDeclared.count)
+            for property in nodes[index].requiredDeclared {
+                required.append(Int32(property))
+                if nodes[index].properties.count <= 64 { entries[index].requiredMask |= 1 << UInt64(property) }
             }
-            if let dynamic = node.dynamicRef {
+            if let dynamic = nodes[index].dynamicRef {
                 entries[index].dynamicFallback = Int32(dynamic.fallback)
                 if dynamic.isDynamic { entries[index].dynamicAnchor = anchorID(dynamic.anchor) }
             }
         }
-        for (index, node) in nodes.enumerated() {
-            guard let values = node.enumValues else { continue }
+        for index in nodes.indices {
+            guard let values = nodes[index].enumValues else { continue }
             var texts: [String] = []
             for value in values {
                 guard case .string(let text) = value else { break }
@@ -136,7 +138,7 @@ struct SchemaTables {
             return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
         }
         self.entries = copy(entries)
-        self.hotFlags = copy(nodes.map(HotFlags.flags))
+        self.hotFlags = copy(nodes.indices.map { HotFlags.flags(nodes[$0]) })
         self.slots = copy(slots)
         self.propertySchemas = copy(propertySchemas)
         self.stringStarts = copy(stringStarts)
