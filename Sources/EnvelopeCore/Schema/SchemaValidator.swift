@@ -701,10 +701,11 @@ struct ValidationRun {
             for property in schemaNode.pointee.optionalDeclared {
                 let hash = wildcardHash(extra: tables.pointee.string(Int(entry.firstProperty) + property))
                 let present = isPresent(property)
-                if var tally = tallies[hash] {
-                    tally.objects += 1
-                    if present { tally.present += 1 }
-                    tallies[hash] = tally
+                // Counted in place: reading the tally out and writing it back hashed twice
+                // and copied its path, for every object.
+                if let index = tallies.index(forKey: hash) {
+                    tallies.values[index].objects += 1
+                    if present { tallies.values[index].present += 1 }
                 } else {
                     tallies[hash] = (1, present ? 1 : 0, Int(tape[instance].offset), currentPath(extra: .name(schemaNode.pointee.properties[property].name)))
                     tallyOrder.append(hash)
@@ -833,9 +834,8 @@ struct ValidationRun {
         let items = schemaNode.pointee.items
         if speculative == 0, items != nil || !prefixItems.isEmpty {
             let hash = wildcardHash(star: true)
-            if var total = arrayTotals[hash] {
-                total.count += count
-                arrayTotals[hash] = total
+            if let index = arrayTotals.index(forKey: hash) {
+                arrayTotals.values[index].count += count
             } else {
                 var path = currentPath()
                 path.append(.index(0))
