@@ -56,6 +56,38 @@ struct SplitParseTests {
         }
     }
 
+    @Test("every container's count of members or elements is the number found by walking its children, in one pass and in two halves",
+          arguments: documents.indices)
+    func childCountsMatchAWalk(index: Int) throws {
+        let text = Array(Self.documents[index].utf8)
+        var split = JSONParseOptions()
+        split.splitThreshold = 0
+        split.waitsForShare = true
+        for options in [JSONParseOptions(), split] {
+            guard let document = try? JSONDocument.parse(text, options: options) else { continue }
+            let tape = document.tape
+            var container = 0
+            var checked = 0
+            while container < tape.count {
+                let kind = tape[container].kind
+                if kind == .object || kind == .array {
+                    // The children counted independently: one step per value, keys included.
+                    var walked = 0
+                    var child = container + 1
+                    while child < tape.childrenEnd(container) {
+                        walked += 1
+                        child = tape.valueEnd(child)
+                    }
+                    if kind == .object { walked /= 2 }
+                    #expect(tape.childCount(container) == walked, "container at tape index \(container)")
+                    checked += 1
+                }
+                container += 1
+            }
+            #expect(checked > 0)
+        }
+    }
+
     @Test("the guess is an element start when the middle falls between elements, and the copy is used")
     func goodGuessIsUsed() throws {
         let text = Array(Self.documents[0].utf8)

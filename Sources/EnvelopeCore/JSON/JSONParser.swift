@@ -10,6 +10,10 @@ struct JSONParser {
     private var tape: UnsafeMutablePointer<JSONTapeEntry>
     private var tapeCount = 0
     private var stack: [Int] = []
+    /// How many members or elements the innermost open container has so far, and the same
+    /// for each container around it (saved when a container opens inside it).
+    private var children = 0
+    private var enclosingChildren: [Int] = []
     /// The most containers open at once.
     private var deepest = 0
     /// Parsing the second half of a document for the lead parser: values of an array from
@@ -27,6 +31,7 @@ struct JSONParser {
         self.options = options
         self.tape = tape
         stack.reserveCapacity(min(options.maxDepth, 64))
+        enclosingChildren.reserveCapacity(min(options.maxDepth, 64))
     }
 
     /// Parses `bytes` into a tape.
@@ -67,9 +72,9 @@ struct JSONParser {
     }
 
     /// Parses a share's half (see ``ParseShare``): the entries written, the index of the `]`
-    /// that ends it and the deepest nesting; nil when it fails.
+    /// that ends it, the deepest nesting and how many elements it holds; nil when it fails.
     static func parseShare(_ share: ParseShare, base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions,
-                           tape: UnsafeMutablePointer<JSONTapeEntry>) -> (entryCount: Int, end: Int, deepest: Int)? {
+                           tape: UnsafeMutablePointer<JSONTapeEntry>) -> (entryCount: Int, end: Int, deepest: Int, children: Int)? {
         var parser = JSONParser(base: base, count: count, options: options, tape: tape)
         parser.share = share
         do throws(JSONError) {
@@ -77,7 +82,8 @@ struct JSONParser {
         } catch {
             return nil
         }
-        return (parser.tapeCount, parser.shareEnd, parser.deepest)
+        // Stopped at the `]` with only the array that stands for the lead's open: its count.
+        return (parser.tapeCount, parser.shareEnd, parser.deepest, parser.children)
     }
 
     // MARK: - Structure
@@ -145,6 +151,8 @@ struct JSONParser {
                     }
                     return
                 }
+                // One more member or element of the container this value is in.
+                children &+= 1
                 let isObject = tape[top].kind == .object
                 guard i < count else {
                     throw .unexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'", at: location(i))
@@ -190,6 +198,8 @@ struct JSONParser {
         guard stack.count < options.maxDepth else { throw .nestingTooDeep(limit: options.maxDepth, at: location(i)) }
         if let share, share.isCancelled { throw .unexpectedEnd(expected: "nothing (cancelled)", at: location(i)) }
         stack.append(tapeCount)
+        enclosingChildren.append(children)
+        children = 0
         deepest = max(deepest, stack.count)
         append(JSONTapeEntry(kind: kind, offset: i, payload: 0, flag: false))
     }
@@ -202,6 +212,9 @@ struct JSONParser {
         guard let splice, let segment = splice.result(), stack.count - 1 + segment.deepest <= options.maxDepth else { return nil }
         (tape + tapeCount).update(from: segment.entries, count: segment.count)
         tapeCount += segment.count
+        // The other half's elements are this array's too; the caller counts one value on
+        // return, as after any value.
+        children += segment.children - 1
         ParseShare.splices.add(1, ordering: .relaxed)
         return segment.end
     }
@@ -209,23 +222,18 @@ struct JSONParser {
     private mutating func close(at i: Int) throws(JSONError) {
         let index = stack.removeLast()
         let offset = Int(tape[index].offset)
-        // Count the children by walking the siblings: cheap, and keeps the hot path free of
-        // per-value bookkeeping.
-        let written = UnsafeBufferPointer(start: tape, count: tapeCount)
-        var children = 0
-        var child = index + 1
-        while child < tapeCount {
-            children += 1
-            child = written.valueEnd(child)
-        }
+        // Counted as the values ended, one add each: walking the siblings here instead chased
+        // a pointer per child through the tape, 1.4 ms for a list of 139,000 items, on one
+        // core, while the other one waited.
+        let members = children
+        children = enclosingChildren.removeLast()
         let isObject = tape[index].kind == .object
-        if isObject { children /= 2 }
         let span = tapeCount - index
         guard span <= JSONTapeEntry.maxPayload else {
             throw .unexpectedCharacter(found: "more than \(JSONTapeEntry.maxPayload) values", expected: "fewer values in one container", at: location(offset))
         }
         tape[index].packed |= UInt32(span)
-        append(JSONTapeEntry(endAt: i, count: children))
+        append(JSONTapeEntry(endAt: i, count: members))
         if isObject, options.duplicateKeys == .reject { try rejectDuplicateKeys(object: index) }
     }
 

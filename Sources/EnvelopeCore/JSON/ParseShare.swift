@@ -21,7 +21,7 @@ final class ParseShare: @unchecked Sendable {
     private let count: Int
     private let options: JSONParseOptions
     private let tape: UnsafeMutablePointer<JSONTapeEntry>
-    private var outcome: (entryCount: Int, end: Int, deepest: Int)?
+    private var outcome: (entryCount: Int, end: Int, deepest: Int, children: Int)?
     private var collected = false
     private let done = DispatchSemaphore(value: 0)
     private let cancelled = Atomic<Bool>(false)
@@ -36,12 +36,14 @@ final class ParseShare: @unchecked Sendable {
     static let splices = Atomic<Int>(0)
 
     /// What the other half found: entries to copy (the values of the array), the index of
-    /// the `]` after them and the deepest nesting among them.
+    /// the `]` after them, the deepest nesting among them and how many values they are.
     struct Segment {
         var entries: UnsafePointer<JSONTapeEntry>
         var count: Int
         var end: Int
         var deepest: Int
+        /// How many elements of the array they are.
+        var children: Int
     }
 
     private init(start: Int, base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions) {
@@ -114,7 +116,8 @@ final class ParseShare: @unchecked Sendable {
         done.wait()
         guard let outcome else { return nil }
         // The first entry stands for the lead parser's array: leave it out.
-        return Segment(entries: tape + 1, count: outcome.entryCount - 1, end: outcome.end, deepest: outcome.deepest)
+        return Segment(entries: tape + 1, count: outcome.entryCount - 1, end: outcome.end, deepest: outcome.deepest,
+                       children: outcome.children)
     }
 
     /// Stops this half if it is still running and waits for it (it reads the text, which may
