@@ -399,20 +399,13 @@ struct JSONParser {
     }
 
     /// A mask whose lowest set bit lies in the first byte of `word` (read little-endian) that
-    /// is `"`, `\`, below 0x20 or at or above 0x80; zero when there is none.
-    ///
-    /// The subtraction trick can also flag a byte just after a flagged one (a borrow runs
-    /// on), but never one before the first true match, so the lowest bit is exact.
+    /// is `"`, `\`, below 0x20 or at or above 0x80; zero when there is none (see ``ByteWord``
+    /// for why the lowest bit is exact).
     @inline(__always)
     private static func attentionMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highs
+        let hasControl = (word &- ByteWord.ones &* 0x20) & ~word
+        return (ByteWord.marks(of: UInt8(ascii: "\""), in: word) | ByteWord.marks(of: UInt8(ascii: "\\"), in: word)
+            | hasControl | word) & ByteWord.highs
     }
 
     private func scanEscape(at i: Int) throws(JSONError) -> Int {

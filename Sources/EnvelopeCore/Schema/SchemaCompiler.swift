@@ -217,11 +217,9 @@ public struct SchemaCompiler {
                 // Eight bytes at a time up to the next dollar sign or backslash (or a byte just
                 // after one: the test can flag those too; they are looked at one by one below).
                 while i + 8 <= bytes.count {
-                    let ones: UInt64 = 0x0101_0101_0101_0101
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    let dollar = word ^ (ones &* 0x24)
-                    let backslash = word ^ (ones &* 0x5C)
-                    let found = ((dollar &- ones) & ~dollar | (backslash &- ones) & ~backslash) & (ones &* 0x80)
+                    let found = (ByteWord.marks(of: UInt8(ascii: "$"), in: word) | ByteWord.marks(of: UInt8(ascii: "\\"), in: word))
+                        & ByteWord.highs
                     if found != 0 {
                         i += found.trailingZeroBitCount >> 3
                         break

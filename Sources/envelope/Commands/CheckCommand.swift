@@ -153,7 +153,7 @@ struct CheckCommand: ParsableCommand {
 
         // Large answers are validated on the other cores while libcurl fetches the next ones;
         // small ones at once, as waking another thread costs about as much as validating them.
-        let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * Cores.available)
         let tally = TransferTally(total: contracts.count, keepsBodies: compareMocks)
         HTTPMultiClient.run(plans.map(\.request), lanes: transferLanes(requests: plans.count), maxConcurrent: jobs,
                             retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
