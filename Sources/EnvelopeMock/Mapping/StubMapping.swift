@@ -48,10 +48,11 @@ public struct StubMapping: Sendable {
     /// closes /dev/urandom each time: three system calls per mapping, a thousand mappings
     /// loaded at every start of `check`.
     static func randomIdentifier() -> String {
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        // Two 64-bit draws: each draw is one getrandom call, whatever its width, so filling
+        // the sixteen bytes one at a time made sixteen system calls per mapping.
+        var generator = SystemRandomNumberGenerator()
+        var uuid: (UInt64, UInt64) = (generator.next(), generator.next())
         withUnsafeMutableBytes(of: &uuid) { bytes in
-            var generator = SystemRandomNumberGenerator()
-            for index in bytes.indices { bytes[index] = generator.next() }
             bytes[6] = bytes[6] & 0x0F | 0x40  // version 4: random
             bytes[8] = bytes[8] & 0x3F | 0x80  // variant 1: RFC 9562
         }
