@@ -61,8 +61,8 @@ private struct Timer: Comparable {
     static func < (a: Timer, b: Timer) -> Bool { a.deadline < b.deadline }
 }
 
-/// A single-threaded event loop: accepts from the shared listener, reads requests, writes
-/// answers, fires delay timers. Several loops share one listening socket (each on its thread).
+/// A single-threaded event loop: accepts from its listeners, reads requests, writes answers,
+/// fires delay timers. Several loops may share a listening socket (each on its thread).
 ///
 /// `@unchecked Sendable` is sound: every `var` below is read and written only on the loop's own
 /// thread, inside ``run()`` (the instance is handed to that thread once, before it starts).
@@ -71,7 +71,7 @@ private struct Timer: Comparable {
 final class EventLoop: @unchecked Sendable {
     let finished = DispatchSemaphore(value: 0)
 
-    private let listener: Int32
+    private let listeners: [Int32]
     private let responder: StubResponder
     private let parser: HTTPRequestParser
     private let poller: Poller
@@ -97,7 +97,7 @@ final class EventLoop: @unchecked Sendable {
     private static let readChunk = 64 * 1024
     private static let lingerNanoseconds: UInt64 = 2_000_000_000
 
-    init?(listener: Int32, responder: StubResponder, parser: HTTPRequestParser, usePoll: Bool, drainTimeout: Double,
+    init?(listeners: [Int32], responder: StubResponder, parser: HTTPRequestParser, usePoll: Bool, drainTimeout: Double,
           idleTimeout: Double, headTimeout: Double) {
         guard let (wakeRead, wakeWrite) = Socket.makeWakePipe() else { return nil }
         #if os(Linux)
@@ -110,7 +110,7 @@ final class EventLoop: @unchecked Sendable {
             _ = systemClose(wakeWrite)
             return nil
         }
-        self.listener = listener
+        self.listeners = listeners
         self.responder = responder
         self.parser = parser
         self.poller = poller
@@ -135,7 +135,7 @@ final class EventLoop: @unchecked Sendable {
     /// Runs until stopped, then signals `finished`.
     func run() {
         _ = poller.add(wakeRead, read: true, write: false, exclusive: false)
-        _ = poller.add(listener, read: true, write: false, exclusive: true)
+        for listener in listeners { _ = poller.add(listener, read: true, write: false, exclusive: true) }
         while true {
             let now = Socket.now()
             if draining {
@@ -152,7 +152,7 @@ final class EventLoop: @unchecked Sendable {
             }
             if listenerPausedUntil != 0, !draining, Socket.now() >= listenerPausedUntil {
                 listenerPausedUntil = 0
-                _ = poller.add(listener, read: true, write: false, exclusive: true)
+                for listener in listeners { _ = poller.add(listener, read: true, write: false, exclusive: true) }
             }
         }
         for case let connection? in connections {
@@ -179,8 +179,8 @@ final class EventLoop: @unchecked Sendable {
     // MARK: - Events
 
     private func handle(_ event: PollEvent) {
-        if event.fd == listener {
-            if !draining { acceptConnections() }
+        if listeners.contains(event.fd) {
+            if !draining { acceptConnections(from: event.fd) }
             return
         }
         if event.fd == wakeRead {
@@ -199,7 +199,7 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func acceptConnections() {
+    private func acceptConnections(from listener: Int32) {
         for _ in 0..<128 {
             let fd = Socket.accept(listener)
             if fd < 0 {
@@ -208,7 +208,7 @@ final class EventLoop: @unchecked Sendable {
                     continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     // Out of descriptors: stop accepting for a moment instead of spinning.
-                    poller.remove(listener)
+                    for listener in listeners { poller.remove(listener) }
                     listenerPausedUntil = Socket.now() + 100_000_000
                     return
                 default:
@@ -236,7 +236,7 @@ final class EventLoop: @unchecked Sendable {
         guard !draining else { return }
         draining = true
         drainDeadline = Socket.now() + drainTimeoutNanoseconds
-        if listenerPausedUntil == 0 { poller.remove(listener) }
+        if listenerPausedUntil == 0 { for listener in listeners { poller.remove(listener) } }
         listenerPausedUntil = 0
         for case let connection? in connections {
             if connection.lingering || connection.isIdle {

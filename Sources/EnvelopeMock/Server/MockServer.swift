@@ -38,11 +38,13 @@ public final class MockServer: @unchecked Sendable {
     private let idleTimeout: Double
     private let headTimeout: Double
     private let parser: HTTPRequestParser
+    private let listensOnLocalSocket: Bool
 
     private let condition = NSCondition()
     private var state = State.idle
     private var boundPort: UInt16 = 0
     private var listeners: [Int32] = []
+    private var boundLocalSocketPath: String?
     private var loops: [EventLoop] = []
 
     private enum State {
@@ -83,6 +85,7 @@ public final class MockServer: @unchecked Sendable {
         self.idleTimeout = options.idleTimeout
         self.headTimeout = options.headTimeout
         self.parser = HTTPRequestParser(maxBodyBytes: max(0, options.maxBodyBytes))
+        self.listensOnLocalSocket = options.listensOnLocalSocket
     }
 
     /// Event loops when none are asked for: half the cores, at least 1 and at most 4. A mock
@@ -120,6 +123,15 @@ public final class MockServer: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return boundPort != 0 ? boundPort : requestedPort
+    }
+
+    /// The Unix socket's path while the server listens on one
+    /// (``MockServerOptions/listensOnLocalSocket``), else `nil`. A client connects to it with
+    /// ``baseURL`` as the URL (libcurl: `CURLOPT_UNIX_SOCKET_PATH`, ``HTTPRequest/localSocketPath``).
+    public var localSocketPath: String? {
+        condition.lock()
+        defer { condition.unlock() }
+        return boundLocalSocketPath
     }
 
     /// `http://HOST:PORT`, with the wildcard addresses replaced by loopback so it can be fetched.
@@ -170,6 +182,12 @@ public final class MockServer: @unchecked Sendable {
             boundPort = port
         }
         var listeners = [listener]
+        var shared: [Int32] = []
+        if listensOnLocalSocket, let (fd, path) = Self.makeLocalSocket() {
+            shared.append(fd)
+            listeners.append(fd)
+            boundLocalSocketPath = path
+        }
         var loops: [EventLoop] = []
         for index in 0..<workerCount {
             var loopListener = listener
@@ -177,7 +195,7 @@ public final class MockServer: @unchecked Sendable {
                 loopListener = fd
                 listeners.append(fd)
             }
-            guard let loop = EventLoop(listener: loopListener, responder: responder, parser: parser, usePoll: usePoll,
+            guard let loop = EventLoop(listeners: [loopListener] + shared, responder: responder, parser: parser, usePoll: usePoll,
                                        drainTimeout: drainTimeout, idleTimeout: idleTimeout, headTimeout: headTimeout)
             else {
                 let code = errno
@@ -187,6 +205,8 @@ public final class MockServer: @unchecked Sendable {
                 }
                 for fd in listeners { _ = systemClose(fd) }
                 boundPort = 0
+                if let path = boundLocalSocketPath { Self.removeLocalSocket(at: path) }
+                boundLocalSocketPath = nil
                 throw .systemCallFailed(operation: "creating an event loop", code: code, reason: String(cString: strerror(code)))
             }
             loops.append(loop)
@@ -197,6 +217,29 @@ public final class MockServer: @unchecked Sendable {
         self.listeners = listeners
         self.loops = loops
         state = .running
+    }
+
+    /// A listening Unix socket in a new private folder of `base` (the temporary directory), or
+    /// `nil` when one cannot be made (the caller then serves over TCP alone).
+    static func makeLocalSocket(in base: String = FileManager.default.temporaryDirectory.path) -> (Int32, String)? {
+        var base = base
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        var template = Array("\(base)/envelope-mock-XXXXXX".utf8CString)
+        // mkdtemp makes the folder readable by this user alone, so no one else can reach the socket.
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = folder + "/http.sock"
+        guard case .success(let fd) = Socket.listenLocal(path: path, backlog: 4096) else {
+            _ = rmdir(folder)
+            return nil
+        }
+        return (fd, path)
+    }
+
+    /// Removes the socket file and its private folder.
+    static func removeLocalSocket(at path: String) {
+        _ = unlink(path)
+        if let slash = path.lastIndex(of: "/") { _ = rmdir(String(path[..<slash])) }
     }
 
     /// Stops accepting, lets answers in flight finish (at most 10 seconds), closes every
@@ -222,15 +265,18 @@ public final class MockServer: @unchecked Sendable {
         }
         let loops = self.loops
         let listeners = self.listeners
+        let localSocketPath = boundLocalSocketPath
         condition.unlock()
 
         for loop in loops { loop.requestStop() }
         for loop in loops { loop.finished.wait() }
         for fd in listeners { _ = systemClose(fd) }
+        if let localSocketPath { Self.removeLocalSocket(at: localSocketPath) }
 
         condition.lock()
         self.loops = []
         self.listeners = []
+        boundLocalSocketPath = nil
         state = .stopped
         condition.broadcast()
         condition.unlock()

@@ -22,10 +22,16 @@ public struct MockServerOptions: Sendable {
     public var filesDirectory: String?
     /// Whether `/__admin/...` is served (otherwise such requests are matched like any other).
     public var adminEnabled: Bool
+    /// Whether to listen on a Unix socket as well, for a client on this machine that can skip
+    /// TCP. The socket lives in a private folder of the temporary directory and is removed by
+    /// ``MockServer/stop()``; ``MockServer/localSocketPath`` gives it once started (`nil` if
+    /// it could not be made, e.g. a temporary directory path too long for a socket address).
+    public var listensOnLocalSocket: Bool
 
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, workers: Int? = nil, maxBodyBytes: Int = 16 * 1024 * 1024,
                 headTimeout: Double = 10, idleTimeout: Double = 60, drainTimeout: Double = 10, journalCapacity: Int = 10_000,
-                injections: [DriftInjection] = [], filesDirectory: String? = nil, adminEnabled: Bool = true) {
+                injections: [DriftInjection] = [], filesDirectory: String? = nil, adminEnabled: Bool = true,
+                listensOnLocalSocket: Bool = false) {
         self.host = host
         self.port = port
         self.workers = workers
@@ -37,5 +43,6 @@ public struct MockServerOptions: Sendable {
         self.injections = injections
         self.filesDirectory = filesDirectory
         self.adminEnabled = adminEnabled
+        self.listensOnLocalSocket = listensOnLocalSocket
     }
 }
