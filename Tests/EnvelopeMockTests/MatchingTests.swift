@@ -58,6 +58,38 @@ struct MatchingTests {
         #expect(StubMatcher(stubs: [first, second, third]).match(MockRequest(method: "GET", target: "/a"))?.name == "third")
     }
 
+    @Test("every stub that accepts a request is found, in the order they are tried, with or without an exact path")
+    func everyMatchingStub() throws {
+        let response = ResponseDefinition()
+        func stub(_ name: String, priority: Int = StubMapping.defaultPriority, method: String? = nil, _ url: URLMatcher) -> StubMapping {
+            StubMapping(name: name, priority: priority, request: RequestPattern(method: method, url: url), response: response,
+                        source: MappingSource(file: name + ".json"))
+        }
+        let stubs = [
+            stub("get-a", method: "GET", .urlPath("/a")),
+            stub("any-a", .urlPath("/a")),
+            stub("post-a", method: "POST", .urlPath("/a")),
+            stub("b", .urlPath("/b")),
+            stub("pattern", priority: 1, .urlPathPattern(try RegexPattern("/[ab]"))),
+            stub("encoded", .urlPath("/a b")),
+        ]
+        let matcher = StubMatcher(stubs: stubs)
+        func names(_ method: String, _ target: String) -> [String] {
+            matcher.matchingIndices(MockRequest(method: method, target: target)).map { stubs[$0].displayName }
+        }
+        #expect(names("GET", "/a") == ["pattern", "get-a", "any-a"])
+        #expect(names("POST", "/a") == ["pattern", "any-a", "post-a"])
+        #expect(names("GET", "/b") == ["pattern", "b"])
+        #expect(names("GET", "/a%20b") == ["encoded"])
+        #expect(names("GET", "/c") == [])
+        // Each agrees with testing every stub one by one.
+        for (method, target) in [("GET", "/a"), ("POST", "/a"), ("GET", "/b"), ("GET", "/a%20b"), ("DELETE", "/a")] {
+            let request = MockRequest(method: method, target: target)
+            let slow = matcher.ranked.filter { StubMatcher.matches(stubs[$0].request, request) }
+            #expect(matcher.matchingIndices(request) == slow)
+        }
+    }
+
     @Test("the 404 report names the closest stub and the part that did not match")
     func unmatchedReport() {
         let report = matcher.unmatchedReport(for: MockRequest(method: "GET", target: "/COMM/A20210000"))

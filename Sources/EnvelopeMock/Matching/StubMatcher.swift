@@ -87,6 +87,23 @@ public final class StubMatcher: Sendable {
         }
     }
 
+    /// Every stub that accepts `request` (``matches(_:_:)``), whatever its scenario state, as
+    /// indices into ``stubs`` in the order they are tried. Only the stubs filed under the
+    /// request's path and method, and those without an exact path, are tested.
+    public func matchingIndices(_ request: MockRequest) -> [Int] {
+        var positions: [Int] = []
+        func addCandidates(_ path: String) {
+            guard let entry = byExactPath[path] else { return }
+            positions += entry.byMethod[request.method] ?? []
+            positions += entry.anyMethod
+        }
+        addCandidates(request.path)
+        if request.decodedPath != request.path { addCandidates(request.decodedPath) }
+        positions += unindexed
+        // Ascending and without repeats, as in matchIndex.
+        return Set(positions).sorted().map { ranked[$0] }.filter { Self.matches(stubs[$0].request, request) }
+    }
+
     /// The stub that answers `request`, or nil.
     public func match(_ request: MockRequest, scenarioState: (String) -> String = { _ in ScenarioRule.started }) -> StubMapping? {
         matchIndex(request, scenarioState: scenarioState).map { stubs[$0] }

@@ -63,7 +63,7 @@ struct LintCommand: ParsableCommand {
                 }
             }
             let requests = set.httpContracts.map(MockCatalog.request(for:))
-            for stub in catalog.stubs where !requests.contains(where: { StubMatcher.matches(stub.request, $0) }) {
+            for stub in catalog.unreached(by: requests).map({ catalog.stubs[$0] }) {
                 problems.append(LintProblem(level: .warning, file: stub.source.file, location: stub.source.location,
                                             message: "mapping '\(stub.displayName)' is not reached by any contract's request; write a contract for it, or remove it"))
             }

@@ -7,7 +7,10 @@ import Foundation
 /// (`lint`, `check --compare-mocks`).
 struct MockCatalog {
     /// The stubs of the files that loaded, in load order.
-    var stubs: [StubMapping] = []
+    private(set) var stubs: [StubMapping] = []
+    /// The server's matcher over ``stubs``, made once: building it costs as much as a
+    /// thousand look-ups, and `lint` asks once per contract.
+    private(set) var matcher = StubMatcher(stubs: [])
     /// One problem per file that did not load.
     var problems: [LintProblem] = []
     /// Whether the folder has a `mappings/` folder at all.
@@ -40,6 +43,7 @@ struct MockCatalog {
                 catalog.problems.append(LintProblem(level: .error, file: file, message: "\(error)"))
             }
         }
+        catalog.matcher = StubMatcher(stubs: catalog.stubs)
         return catalog
     }
 
@@ -52,6 +56,14 @@ struct MockCatalog {
 
     /// The stub that answers `contract`'s request, as the server would choose it.
     func stub(for contract: Contract) -> StubMapping? {
-        StubMatcher(stubs: stubs).match(Self.request(for: contract))
+        matcher.match(Self.request(for: contract))
+    }
+
+    /// The indices into ``stubs`` of those that no request in `requests` reaches (whatever
+    /// stub would answer it first).
+    func unreached(by requests: [MockRequest]) -> [Int] {
+        var reached = Set<Int>()
+        for request in requests { reached.formUnion(matcher.matchingIndices(request)) }
+        return stubs.indices.filter { !reached.contains($0) }
     }
 }
