@@ -17,7 +17,7 @@ public enum DriftGrouper {
             let count = group.first.kind == .optionalNeverPresent ? total : group.elementCount
             return DriftFinding(kind: group.first.kind, pointer: pointer, severity: policy.severity(of: group.first.kind),
                                 count: count, total: max(total, count),
-                                indices: group.first.kind == .optionalNeverPresent ? [] : Array(group.indices.sorted().prefix(DriftFinding.indexLimit)),
+                                indices: group.first.kind == .optionalNeverPresent ? [] : group.indices,
                                 expected: group.first.expected, actual: group.first.actual,
                                 keyword: group.first.keyword, locations: places)
         }

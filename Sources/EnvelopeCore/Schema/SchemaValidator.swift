@@ -334,8 +334,26 @@ struct ValidationRun {
 
     // MARK: - Findings
 
-    mutating func record(_ kind: DriftKind, keyword: String, expected: String, actual: String, at instance: Int,
-                         extra: PathStep? = nil, failure: Bool = true) {
+    /// Counts a violation into its group when that group exists already (and no branch is being
+    /// tried), or drops it where ``record(_:keyword:expected:actual:at:extra:failure:)`` would;
+    /// returns whether it did either. Only otherwise need the caller describe the violation and
+    /// record it: in a list that drifts in every item, describing the schema and quoting the
+    /// value for each occurrence cost more than validating the item.
+    mutating func recordRepeat(_ kind: DriftKind, at instance: Int, extra: PathStep? = nil, failure: Bool = true) -> Bool {
+        if !failure && speculative > 0 { return true }
+        guard speculative == 0 else { return false }
+        var hasher = PathHasher()
+        for step in steps { hash(PathStep(step), into: &hasher) }
+        if let extra { hash(extra, into: &hasher) }
+        guard let position = groups.index(forKey: GroupKey(kind: kind, place: hasher.wildcard)) else { return false }
+        groups.values[position].add(element: hasher.element, index: hasher.lastIndex, offset: Int(tape[instance].offset))
+        return true
+    }
+
+    /// Records a violation of `keyword` at tape index `instance` (and `extra`, a key that is
+    /// absent): in full on a branch being tried, else gathered into its group.
+    mutating func record(_ kind: DriftKind, keyword: String, expected: String, actual: String,
+                         at instance: Int, extra: PathStep? = nil, failure: Bool = true) {
         if !failure && speculative > 0 { return }
         let offset = Int(tape[instance].offset)
         guard speculative == 0 else {
@@ -348,12 +366,16 @@ struct ValidationRun {
         for step in steps { hash(PathStep(step), into: &hasher) }
         if let extra { hash(extra, into: &hasher) }
         let key = GroupKey(kind: kind, place: hasher.wildcard)
-        if groups[key] == nil {
-            let first = Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
-                                  offset: offset, isFailure: failure)
-            groups[key] = ViolationGroup(first: first, order: groups.count)
+        // One look-up for a group already seen (the common case in a drifting list).
+        if let position = groups.index(forKey: key) {
+            groups.values[position].add(element: hasher.element, index: hasher.lastIndex, offset: offset)
+            return
         }
-        groups[key]?.add(element: hasher.element, index: hasher.lastIndex, offset: offset)
+        let first = Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
+                              offset: offset, isFailure: failure)
+        var group = ViolationGroup(first: first, order: groups.count)
+        group.add(element: hasher.element, index: hasher.lastIndex, offset: offset)
+        groups[key] = group
     }
 
     /// Gathers an already built violation (an adopted branch's, or a tally's).
@@ -524,7 +546,10 @@ struct ValidationRun {
     /// not one the schema allows.
     mutating func checkType(_ instance: Int, _ kind: JSONKind, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
         guard let types = schemaNode.pointee.types, !types.admits(kind: kind, isInteger: kind == .number && isInteger(instance)) else { return true }
-        record(kind == .null ? .unexpectedNull : .typeMismatch, keyword: "type", expected: types.description, actual: excerpt(instance), at: instance)
+        let drift: DriftKind = kind == .null ? .unexpectedNull : .typeMismatch
+        if !recordRepeat(drift, at: instance) {
+            record(drift, keyword: "type", expected: types.description, actual: excerpt(instance), at: instance)
+        }
         return false
     }
 
@@ -533,13 +558,17 @@ struct ValidationRun {
         var valid = true
         if schemaNode.pointee.enumValues != nil && !enumAdmits(instance, schemaNode) {
             valid = false
-            let values = schemaNode.pointee.enumValues ?? []
-            let list = values.prefix(8).map { $0.serialized() }.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
-            record(.enumViolation, keyword: "enum", expected: "one of \(list)", actual: excerpt(instance), at: instance)
+            if !recordRepeat(.enumViolation, at: instance) {
+                let values = schemaNode.pointee.enumValues ?? []
+                let list = values.prefix(8).map { $0.serialized() }.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
+                record(.enumViolation, keyword: "enum", expected: "one of \(list)", actual: excerpt(instance), at: instance)
+            }
         }
         if let constant = schemaNode.pointee.constValue, !node(instance).isEqual(to: constant) {
             valid = false
-            record(.enumViolation, keyword: "const", expected: constant.serialized(), actual: excerpt(instance), at: instance)
+            if !recordRepeat(.enumViolation, at: instance) {
+                record(.enumViolation, keyword: "const", expected: constant.serialized(), actual: excerpt(instance), at: instance)
+            }
         }
         return valid
     }
@@ -641,8 +670,10 @@ struct ValidationRun {
                 evaluated?.properties.insert(member)
                 if additionalIsFalse {
                     valid = false
-                    record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)",
-                           actual: excerpt(value), at: value, extra: .member(key))
+                    if !recordRepeat(.unknownKey, at: value, extra: .member(key)) {
+                        record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)",
+                               actual: excerpt(value), at: value, extra: .member(key))
+                    }
                 } else if !validateMember(key, against: additional) {
                     valid = false
                 }
@@ -670,8 +701,10 @@ struct ValidationRun {
             guard !isPresent(property) else { continue }
             valid = false
             let declared = schemaNode.pointee.properties[property]
-            record(.missingKey, keyword: "required", expected: "\(describe(schema: declared.schema)) (required)",
-                   actual: "absent", at: instance, extra: .name(declared.name))
+            if !recordRepeat(.missingKey, at: instance, extra: .name(declared.name)) {
+                record(.missingKey, keyword: "required", expected: "\(describe(schema: declared.schema)) (required)",
+                       actual: "absent", at: instance, extra: .name(declared.name))
+            }
         }
         if !schemaNode.pointee.requiredUndeclared.isEmpty {
             for name in schemaNode.pointee.requiredUndeclared where findMember(instance, name) == nil {
@@ -751,7 +784,7 @@ struct ValidationRun {
         var key = frame.instance + 1
         let stop = childrenEnd(frame.instance)
         while key < stop {
-            if !frame.isDeclared(member) {
+            if !frame.isDeclared(member), !recordRepeat(.unknownKey, at: key + 1, extra: .member(key), failure: false) {
                 record(.unknownKey, keyword: "properties", expected: "no such key (the contract does not declare it)",
                        actual: excerpt(key + 1), at: key + 1, extra: .member(key), failure: false)
             }
@@ -770,8 +803,10 @@ struct ValidationRun {
             if !known.allProperties && !known.properties.contains(member) {
                 if nodes[unevaluated].booleanValue == false {
                     valid = false
-                    record(.unknownKey, keyword: "unevaluatedProperties", expected: "no other keys (unevaluatedProperties is false)",
-                           actual: excerpt(key + 1), at: key + 1, extra: .member(key))
+                    if !recordRepeat(.unknownKey, at: key + 1, extra: .member(key)) {
+                        record(.unknownKey, keyword: "unevaluatedProperties", expected: "no other keys (unevaluatedProperties is false)",
+                               actual: excerpt(key + 1), at: key + 1, extra: .member(key))
+                    }
                 } else {
                     steps.append(.member(key))
                     if !validate(key + 1, unevaluated) { valid = false }
