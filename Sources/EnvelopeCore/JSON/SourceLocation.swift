@@ -27,8 +27,21 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     ///
     /// Locations are needed only for reports and errors, so the parser never computes them on
     /// its hot path; use ``locate(offsets:in:)`` for many offsets at once.
+    @inline(never)  // for reports and errors: kept out of the parser's and validator's loops
     public static func locate(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
-        locate(offsets: [offset], in: bytes)[0]
+        // One offset needs none of the sorting and arrays of the many-offset pass: every
+        // contract loaded asks for one (its response's place, for reports).
+        let target = min(max(offset, 0), bytes.count)
+        guard let base = bytes.baseAddress else { return SourceLocation(line: 1, column: 1, offset: offset) }
+        var line = 1
+        var lineStart = 0
+        for index in 0..<target where base[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        var column = 1
+        for index in lineStart..<target where base[index] & 0xC0 != 0x80 { column += 1 }
+        return SourceLocation(line: line, column: column, offset: offset)
     }
 
     /// Finds the locations of many offsets in one pass over `bytes`.

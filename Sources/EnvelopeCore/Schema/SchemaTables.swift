@@ -51,13 +51,53 @@ struct SchemaTables {
     let anchors: UnsafeMutableBufferPointer<(anchor: Int32, target: Int32)>
 
     /// Builds the tables for `nodes`, whose `$dynamicAnchor`s are listed in `resources`.
+    ///
+    /// Two passes: the first measures, the second fills buffers of exactly that size. Each
+    /// contract that `check` fetches is validated once, so this runs once per answer, and
+    /// growing arrays and then copying them into buffers cost more than the validation of a
+    /// small answer.
     init(nodes: UnsafeBufferPointer<SchemaNode>, resources: [SchemaResource]) {
-        var entries = [Entry](repeating: Entry(), count: nodes.count)
-        var slots: [UInt64] = []
-        var propertySchemas: [Int] = []
-        var stringStarts: [Int] = [0]
-        var stringBytes: [UInt8] = []
-        var required: [Int32] = []
+        // Which enums are all strings (only those get a table).
+        func enumStrings(_ index: Int) -> [String]? {
+            guard let values = nodes[index].enumValues else { return nil }
+            var texts: [String] = []
+            for value in values {
+                guard case .string(let text) = value else { return nil }
+                texts.append(text)
+            }
+            return texts
+        }
+        var propertyTotal = 0, requiredTotal = 0, slotTotal = 0, byteTotal = 0, enumTotal = 0, anchorTotal = 0
+        var stringEnums: [(index: Int, texts: [String])] = []
+        for index in nodes.indices {
+            let properties = nodes[index].properties
+            propertyTotal += properties.count
+            requiredTotal += nodes[index].requiredDeclared.count
+            if !properties.isEmpty { slotTotal += SchemaTables.slotCapacity(for: properties.count) }
+            for property in properties { byteTotal += property.name.utf8.count }
+            if let texts = enumStrings(index) {
+                stringEnums.append((index, texts))
+                enumTotal += texts.count
+                for text in texts { byteTotal += text.utf8.count }
+            }
+        }
+        for resource in resources { anchorTotal += resource.dynamicAnchors.count }
+
+        func allocate<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
+            buffer.initialize(repeating: value)
+            return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+        }
+        let entries = allocate(nodes.count, Entry())
+        let hotFlags = allocate(nodes.count, UInt16(0))
+        let slots = allocate(slotTotal, UInt64(0))
+        let propertySchemas = allocate(propertyTotal, 0)
+        let stringStarts = allocate(propertyTotal + enumTotal + 1, 0)
+        let stringBytes = allocate(byteTotal, UInt8(0))
+        let required = allocate(requiredTotal, Int32(0))
+        let anchorStarts = allocate(resources.count + 1, 0)
+        let anchors = allocate(anchorTotal, (anchor: Int32(0), target: Int32(0)))
+
         var anchorIDs: [String: Int32] = [:]
         func anchorID(_ name: String) -> Int32 {
             if let id = anchorIDs[name] { return id }
@@ -65,87 +105,95 @@ struct SchemaTables {
             anchorIDs[name] = id
             return id
         }
-        func addString(_ bytes: some Collection<UInt8>) {
-            stringBytes.append(contentsOf: bytes)
-            stringStarts.append(stringBytes.count)
+        var stringCount = 0
+        var byteCount = 0
+        func addString(_ text: String) {
+            for byte in text.utf8 {
+                stringBytes[byteCount] = byte
+                byteCount += 1
+            }
+            stringCount += 1
+            stringStarts[stringCount] = byteCount
         }
         // Property names come first in `strings`, so a property's position there is the same
         // as in `propertySchemas`; enum strings follow.
         // Fields are read through `nodes[index]` rather than a copy of each node: a copy of a
         // schema retains every one of its arrays and strings, for each validation.
+        var propertyCount = 0
+        var requiredCount = 0
         for index in nodes.indices {
-            entries[index].firstProperty = Int32(propertySchemas.count)
-            entries[index].propertyCount = Int32(nodes[index].properties.count)
+            hotFlags[index] = HotFlags.flags(nodes[index])
+            let propertyTotal = nodes[index].properties.count
+            entries[index].firstProperty = Int32(propertyCount)
+            entries[index].propertyCount = Int32(propertyTotal)
             for property in nodes[index].properties {
-                propertySchemas.append(property.schema)
-                addString(property.name.utf8)
+                propertySchemas[propertyCount] = property.schema
+                propertyCount += 1
+                addString(property.name)
             }
-            entries[index].firstRequired = Int32(required.count)
+            entries[index].firstRequired = Int32(requiredCount)
             entries[index].requiredCount = Int32(nodes[index].requiredDeclared.count)
             for property in nodes[index].requiredDeclared {
-                required.append(Int32(property))
-                if nodes[index].properties.count <= 64 { entries[index].requiredMask |= 1 << UInt64(property) }
+                required[requiredCount] = Int32(property)
+                requiredCount += 1
+                if propertyTotal <= 64 { entries[index].requiredMask |= 1 << UInt64(property) }
             }
             if let dynamic = nodes[index].dynamicRef {
                 entries[index].dynamicFallback = Int32(dynamic.fallback)
                 if dynamic.isDynamic { entries[index].dynamicAnchor = anchorID(dynamic.anchor) }
             }
         }
-        for index in nodes.indices {
-            guard let values = nodes[index].enumValues else { continue }
-            var texts: [String] = []
-            for value in values {
-                guard case .string(let text) = value else { break }
-                texts.append(text)
-            }
-            guard texts.count == values.count else { continue }
-            entries[index].firstEnumString = Int32(stringStarts.count - 1)
+        for (index, texts) in stringEnums {
+            entries[index].firstEnumString = Int32(stringCount)
             entries[index].enumStringCount = Int32(texts.count)
-            for text in texts { addString(text.utf8) }
+            for text in texts { addString(text) }
         }
         // The property tables, now that every key's bytes are in place.
-        stringBytes.withUnsafeBufferPointer { bytes in
-            for index in entries.indices where entries[index].propertyCount > 0 {
-                let first = Int(entries[index].firstProperty)
-                let count = Int(entries[index].propertyCount)
-                var capacity = 4
-                while capacity < count * 4 { capacity *= 2 }
-                entries[index].firstSlot = Int32(slots.count)
-                entries[index].slotMask = Int32(capacity - 1)
-                let base = slots.count
-                slots.append(contentsOf: repeatElement(0, count: capacity))
-                for position in 0..<count {
-                    let key = UnsafeBufferPointer(rebasing: bytes[stringStarts[first + position]..<stringStarts[first + position + 1]])
-                    let hash = SchemaTables.hash(key)
-                    var slot = Int(hash & UInt64(capacity - 1))
-                    // No duplicates: `properties` comes from a JSON object parsed with
-                    // duplicate keys rejected.
-                    while slots[base + slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-                    slots[base + slot] = hash & SchemaTables.tagMask | UInt64(position + 1)
-                }
+        var slotCount = 0
+        for index in entries.indices where entries[index].propertyCount > 0 {
+            let first = Int(entries[index].firstProperty)
+            let count = Int(entries[index].propertyCount)
+            let capacity = SchemaTables.slotCapacity(for: count)
+            entries[index].firstSlot = Int32(slotCount)
+            entries[index].slotMask = Int32(capacity - 1)
+            let base = slotCount
+            slotCount += capacity
+            for position in 0..<count {
+                let key = UnsafeBufferPointer(rebasing: stringBytes[stringStarts[first + position]..<stringStarts[first + position + 1]])
+                let hash = SchemaTables.hash(key)
+                var slot = Int(hash & UInt64(capacity - 1))
+                // No duplicates: `properties` comes from a JSON object parsed with
+                // duplicate keys rejected.
+                while slots[base + slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+                slots[base + slot] = hash & SchemaTables.tagMask | UInt64(position + 1)
             }
         }
-        var anchorStarts: [Int] = [0]
-        var anchors: [(anchor: Int32, target: Int32)] = []
-        for resource in resources {
-            for (name, target) in resource.dynamicAnchors { anchors.append((anchorID(name), Int32(target))) }
-            anchorStarts.append(anchors.count)
+        var anchorCount = 0
+        for (position, resource) in resources.enumerated() {
+            for (name, target) in resource.dynamicAnchors {
+                anchors[anchorCount] = (anchorID(name), Int32(target))
+                anchorCount += 1
+            }
+            anchorStarts[position + 1] = anchorCount
         }
 
-        func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
-            _ = buffer.initialize(from: array)
-            return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
-        }
-        self.entries = copy(entries)
-        self.hotFlags = copy(nodes.indices.map { HotFlags.flags(nodes[$0]) })
-        self.slots = copy(slots)
-        self.propertySchemas = copy(propertySchemas)
-        self.stringStarts = copy(stringStarts)
-        self.stringBytes = copy(stringBytes)
-        self.required = copy(required)
-        self.anchorStarts = copy(anchorStarts)
-        self.anchors = copy(anchors)
+        self.entries = entries
+        self.hotFlags = hotFlags
+        self.slots = slots
+        self.propertySchemas = propertySchemas
+        self.stringStarts = stringStarts
+        self.stringBytes = stringBytes
+        self.required = required
+        self.anchorStarts = anchorStarts
+        self.anchors = anchors
+    }
+
+    /// The size of a property table for `count` properties: a power of two, at least four
+    /// times the count, so the table stays a quarter full.
+    static func slotCapacity(for count: Int) -> Int {
+        var capacity = 4
+        while capacity < count * 4 { capacity *= 2 }
+        return capacity
     }
 
     /// Frees the tables; nothing may read them afterwards.

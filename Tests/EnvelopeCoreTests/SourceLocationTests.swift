@@ -1,0 +1,36 @@
+import Testing
+@testable import EnvelopeCore
+
+/// Lines and columns of byte offsets, one at a time and many at once.
+@Suite("Source locations")
+struct SourceLocationTests {
+    static let texts = [
+        "",
+        "{}",
+        "{\n  \"a\": 1,\n  \"b\": [true, null]\n}\n",
+        "{\r\n\t\"메뉴\": \"학사 일정\",\r\n\t\"e\": \"e\u{301}\", \"😀\": 1\r\n}",
+        "\n\n\n",
+    ]
+
+    @Test("one offset is placed exactly as the many-offset pass places it, for every offset and beyond both ends")
+    func singleAgreesWithMany() {
+        for text in Self.texts {
+            let bytes = Array(text.utf8)
+            let offsets = Array(-2...(bytes.count + 2))
+            bytes.withUnsafeBufferPointer { buffer in
+                let many = SourceLocation.locate(offsets: offsets, in: buffer)
+                for (position, offset) in offsets.enumerated() {
+                    #expect(SourceLocation.locate(offset: offset, in: buffer) == many[position], "offset \(offset) of \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    @Test("columns count code points and lines count line feeds")
+    func linesAndColumns() {
+        let bytes = Array("{\r\n\t\"메뉴\": 1}".utf8)
+        let offset = bytes.count - 2  // the "1"
+        let location = bytes.withUnsafeBufferPointer { SourceLocation.locate(offset: offset, in: $0) }
+        #expect(location == SourceLocation(line: 2, column: 8, offset: offset))
+    }
+}
