@@ -133,7 +133,7 @@ struct SchemaComparer {
 
     private mutating func compareObjects(_ o: EffectiveSchema, _ n: EffectiveSchema, _ pointer: String) {
         let names = Set(o.properties.keys).union(n.properties.keys).union(o.required).union(n.required)
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for name in names.sorted(by: ByteOrder.precedes) {
             let place = pointer + "/" + JSONPointer.escape(name)
             let before = o.properties[name]
             let after = n.properties[name]

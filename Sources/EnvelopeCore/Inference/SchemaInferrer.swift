@@ -133,6 +133,6 @@ public struct SchemaInferrer {
 
     /// Orders names by their UTF-8 bytes: the same on every machine and in every locale.
     static func byteOrder(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        ByteOrder.precedes(a, b)
     }
 }

@@ -6,7 +6,7 @@ extension JSONValue {
         case .number(let text): return .number(JSONValue.canonicalNumber(text))
         case .array(let elements): return .array(elements.map(\.normalizedForEquality))
         case .object(let members):
-            return .object(members.map { Member(key: $0.key, value: $0.value.normalizedForEquality) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+            return .object(members.map { Member(key: $0.key, value: $0.value.normalizedForEquality) }.sorted { ByteOrder.precedes($0.key, $1.key) })
         default: return self
         }
     }

@@ -438,7 +438,7 @@ public struct SchemaCompiler {
             case "$dynamicRef": try reference(dynamic: true)
             case "properties":
                 node.properties = try schemaMap()
-                node.properties.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+                node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
             case "required":
                 node.required = try strings(value, fail: fail)
             case "dependentRequired":

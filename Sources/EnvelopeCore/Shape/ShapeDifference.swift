@@ -99,7 +99,7 @@ extension JSONShape {
         let left = a.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map(Substring.init)
         let right = b.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map(Substring.init)
         for (x, y) in zip(left, right) where !x.utf8.elementsEqual(y.utf8) {
-            return x.utf8.lexicographicallyPrecedes(y.utf8)
+            return ByteOrder.precedes(String(x), String(y))
         }
         return left.count < right.count
     }

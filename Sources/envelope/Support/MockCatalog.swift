@@ -31,7 +31,7 @@ struct MockCatalog {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: mappings + "/" + next, isDirectory: &isFolder), !isFolder.boolValue { names.append(next) }
         }
-        names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        names.sort(by: ByteOrder.precedes)
         for name in names {
             let file = mappings + "/" + name
             do {
