@@ -1,5 +1,8 @@
 import EnvelopeMock
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import envelope
 
@@ -63,6 +66,38 @@ struct CheckLocalSocketTests {
         #expect(result.exitCode == 0)
         #expect(result.standardError == "")
         #expect(result.normalizedOutput.hasSuffix("2 contracts: 2 ok, 0 with drift (0 breaking, 0 warnings)\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
+    @Test("interrupted while it waits for an answer, check still removes its socket, and dies of the signal", arguments: [SIGINT, SIGTERM])
+    func interruptRemovesSocket(signalNumber: Int32) throws {
+        let root = try project(faults: [], extraMappings: [
+            "slow": #"{"request": {"urlPath": "/slow"}, "response": {"status": 200, "jsonBody": {}, "fixedDelayMilliseconds": 20000}}"#,
+        ], extraContracts: [
+            "slow": #"{"contract": "slow", "request": {"path": "/slow"}, "response": {"status": 200, "body": {"type": "object"}}}"#,
+        ])
+        let temporary = try temporaryDirectory()
+        let process = Process()
+        process.executableURL = Envelope.binary
+        process.arguments = ["check"]
+        process.currentDirectoryURL = root
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the socket to appear (the server is up and the slow request on its way).
+        let deadline = Date().addingTimeInterval(15)
+        func socketExists() -> Bool {
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+            return folders.contains { FileManager.default.fileExists(atPath: temporary.appendingPathComponent($0).appendingPathComponent("http.sock").path) }
+        }
+        while !socketExists(), Date() < deadline { usleep(10_000) }
+        #expect(socketExists())
+        usleep(200_000)
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == signalNumber)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 

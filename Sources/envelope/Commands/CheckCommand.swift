@@ -143,6 +143,9 @@ struct CheckCommand: ParsableCommand {
             if jobs == 1 { affinity = CPUAffinity.keepOnCurrentCore() }
             let mock = try startMockServer(preloaded: pendingMappings, localSocket: true)
             server = mock
+            #if canImport(Glibc)
+            if let path = mock.localSocketPath { InterruptCleanup.removeOnInterrupt(socketPath: path) }
+            #endif
             let local = Self.localSocketIsEquivalent(for: mock.currentStubs, followingRedirects: maxRedirects > 0)
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: local ? mock.localSocketPath : nil)
         }
