@@ -60,6 +60,40 @@ struct HTTPMultiClientTests {
         }
     }
 
+    @Test func aHandleReusedForRequestsThatDifferOnlyInURLSendsEachExactlyAsAsked() throws {
+        let server = try TestHTTPServer { request in CannedResponse(body: Array(request.target.utf8)) }
+        defer { server.stop() }
+        let base = server.baseURL
+        let tagged = [HTTPHeader(name: "X-Tag", value: "one")]
+        // One job: every request runs on the same easy handle, in order. Runs of requests with
+        // the same options, broken by ones that change a header, the method or the body.
+        let requests = [
+            HTTPRequest(url: base + "/a/0"), HTTPRequest(url: base + "/a/1"),
+            HTTPRequest(url: base + "/b/0", headers: tagged), HTTPRequest(url: base + "/b/1", headers: tagged),
+            HTTPRequest(url: base + "/c/0"),
+            HTTPRequest(method: "POST", url: base + "/d/0", body: Array("x".utf8)),
+            HTTPRequest(method: "POST", url: base + "/d/1", body: Array("x".utf8)),
+            HTTPRequest(method: "POST", url: base + "/e/0", body: Array("yz".utf8)),
+            HTTPRequest(method: "HEAD", url: base + "/f/0"), HTTPRequest(url: base + "/g/0"),
+        ]
+
+        let outcomes = runAll(requests, jobs: 1)
+
+        let seen = server.requests
+        #expect(seen.count == requests.count)
+        for (index, request) in requests.enumerated() {
+            let response = try #require(try outcomes[index]?.result.get())
+            #expect(response.status == 200)
+            #expect(response.effectiveURL == request.url)
+            guard index < seen.count else { continue }
+            #expect(seen[index].target == String(request.url.dropFirst(base.count)))
+            #expect(seen[index].method == request.method)
+            #expect(seen[index].header("X-Tag") == request.headers.first?.value)
+            #expect(seen[index].body == (request.body ?? []))
+            #expect(response.body == (request.method == "HEAD" ? [] : Array(seen[index].target.utf8)))
+        }
+    }
+
     @Test func connectionsAreReusedAcrossRequestsToTheSameHost() throws {
         let server = try TestHTTPServer { _ in CannedResponse(body: Array("{}".utf8)) }
         defer { server.stop() }
