@@ -141,13 +141,12 @@ struct CheckCommand: ParsableCommand {
             // Sequential requests to the in-process server: keep client and server on one core
             // (the server's thread inherits the mask when it starts).
             if jobs == 1 { affinity = CPUAffinity.keepOnCurrentCore() }
-            let mock = try startMockServer(preloaded: pendingMappings, localSocket: true)
+            let mock = try startMockServer(preloaded: pendingMappings)
             server = mock
             #if canImport(Glibc)
             if let path = mock.localSocketPath { InterruptCleanup.removeOnInterrupt(socketPath: path) }
             #endif
-            let local = Self.localSocketIsEquivalent(for: mock.currentStubs, followingRedirects: maxRedirects > 0)
-            target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: local ? mock.localSocketPath : nil)
+            target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: mock.localSocketPath)
         }
         let plans = try contracts.map { contract throws(CommandFailure) in try plan(contract, target: target, expander: expander) }
         let redactor = Redactor(secrets: plans.flatMap(\.secrets))
@@ -200,16 +199,18 @@ struct CheckCommand: ParsableCommand {
         return shard?.select(contracts) ?? contracts
     }
 
-    /// Loads the mocks and serves them on a free loopback port (and, with `localSocket`, on an
-    /// abstract Unix socket as well, on Linux).
-    func startMockServer(preloaded: BackgroundResult<MockMappings>? = nil, localSocket: Bool = false) throws -> MockServer {
+    /// Loads the mocks and serves them on a free loopback port, and on a Unix socket as well
+    /// when requests through it would meet what TCP gives them
+    /// (``localSocketIsEquivalent(for:followingRedirects:)``).
+    func startMockServer(preloaded: BackgroundResult<MockMappings>? = nil) throws -> MockServer {
         let mappings: MockMappings
         do {
             mappings = try preloaded?.value() ?? MockMappings.load(directory: mocksDirectory)
         } catch let error as MockLoadError {
             throw MockLoadFailure(error: error)
         }
-        let mock = MockServer(mappings: mappings, options: MockServerOptions(host: "127.0.0.1", port: 0, listensOnLocalSocket: localSocket))
+        let local = Self.localSocketIsEquivalent(for: mappings.stubs, followingRedirects: maxRedirects > 0)
+        let mock = MockServer(mappings: mappings, options: MockServerOptions(host: "127.0.0.1", port: 0, listensOnLocalSocket: local))
         do {
             try mock.start()
         } catch {
