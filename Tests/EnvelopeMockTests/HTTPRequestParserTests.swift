@@ -94,3 +94,35 @@ struct HTTPRequestParserTests {
         }
     }
 }
+
+@Suite("Answer heads and header names")
+struct AnswerHeadTests {
+    @Test("a prepared answer's head has the status line, the stub's headers in order without framing ones, and the length")
+    func preparedHead() {
+        let response = PreparedResponse(status: 201, reason: "Made", headers: [
+            HTTPHeader(name: "Content-Type", value: "application/json; charset=utf-8"),
+            HTTPHeader(name: "content-length", value: "999"),
+            HTTPHeader(name: "X-Menu", value: "학사"),
+            HTTPHeader(name: "TRANSFER-ENCODING", value: "chunked"),
+            HTTPHeader(name: "Connection", value: "close"),
+            HTTPHeader(name: "keep-alive", value: "timeout=5"),
+        ], body: Array("{}".utf8))
+        #expect(String(decoding: response.head, as: UTF8.self)
+            == "HTTP/1.1 201 Made\r\nContent-Type: application/json; charset=utf-8\r\nX-Menu: 학사\r\nContent-Length: 2\r\n")
+        let empty = PreparedResponse(status: 204, headers: [], body: Array("x".utf8))
+        #expect(String(decoding: empty.head, as: UTF8.self) == "HTTP/1.1 204 No Content\r\n")
+        #expect(empty.body.isEmpty)
+    }
+
+    @Test("header names compare without regard to ASCII case, and only ASCII case")
+    func caseInsensitiveNames() {
+        #expect(asciiCaseInsensitiveEquals("Content-Length", "content-LENGTH"))
+        #expect(asciiCaseInsensitiveEquals("", ""))
+        #expect(!asciiCaseInsensitiveEquals("Content-Length", "Content-Lengths"))
+        #expect(!asciiCaseInsensitiveEquals("X-A", "X-B"))
+        #expect(!asciiCaseInsensitiveEquals("é", "É"))
+        #expect(asciiCaseInsensitiveEquals("x-a-header-name-longer-than-fifteen", "X-A-HEADER-NAME-LONGER-THAN-FIFTEEN"))
+        let copied = String("__Content-Type".dropFirst(2))
+        #expect(asciiCaseInsensitiveEquals(copied, "content-type"))
+    }
+}

@@ -60,6 +60,16 @@ func asciiLowercased(_ byte: UInt8) -> UInt8 {
 }
 
 func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
+    // Over the stored bytes when both strings have them (native and small strings do): zipping
+    // the two UTF-8 views went through their generic iterators, byte by byte.
+    let stored = a.utf8.withContiguousStorageIfAvailable { x in
+        b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+            guard x.count == y.count else { return false }
+            for index in x.indices where asciiLowercased(x[index]) != asciiLowercased(y[index]) { return false }
+            return true
+        }
+    }
+    if let stored, let result = stored { return result }
     let a = a.utf8, b = b.utf8
     guard a.count == b.count else { return false }
     for (x, y) in zip(a, b) where asciiLowercased(x) != asciiLowercased(y) {

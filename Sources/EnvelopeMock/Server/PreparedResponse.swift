@@ -8,20 +8,33 @@ struct PreparedResponse: Sendable {
 
     init(status: Int, reason: String? = nil, headers: [HTTPHeader], body: [UInt8],
          delayMilliseconds: Int = 0, fault: ResponseDefinition.Fault? = nil) {
-        var head = "HTTP/1.1 \(status) \(reason ?? HTTPStatus.reasonPhrase(status))\r\n"
+        // Written as bytes: building a String by interpolation and then copying out its UTF-8
+        // cost more than the rest of loading a small mapping.
+        var head: [UInt8] = []
+        head.reserveCapacity(64 + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
+        head.append(contentsOf: "HTTP/1.1 ".utf8)
+        head.append(contentsOf: String(status).utf8)
+        head.append(0x20)
+        head.append(contentsOf: (reason ?? HTTPStatus.reasonPhrase(status)).utf8)
+        head.append(contentsOf: [0x0D, 0x0A])
         for header in headers {
             // The server owns framing and connection management.
             if header.hasName("Content-Length") || header.hasName("Transfer-Encoding") || header.hasName("Connection")
                 || header.hasName("Keep-Alive") {
                 continue
             }
-            head += "\(header.name): \(header.value)\r\n"
+            head.append(contentsOf: header.name.utf8)
+            head.append(contentsOf: [0x3A, 0x20])
+            head.append(contentsOf: header.value.utf8)
+            head.append(contentsOf: [0x0D, 0x0A])
         }
         let bodyAllowed = !HTTPStatus.forbidsBody(status)
         if bodyAllowed {
-            head += "Content-Length: \(body.count)\r\n"
+            head.append(contentsOf: "Content-Length: ".utf8)
+            head.append(contentsOf: String(body.count).utf8)
+            head.append(contentsOf: [0x0D, 0x0A])
         }
-        self.head = Array(head.utf8)
+        self.head = head
         self.body = bodyAllowed ? body : []
         self.delayMilliseconds = delayMilliseconds
         self.fault = fault
