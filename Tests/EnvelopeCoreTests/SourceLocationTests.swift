@@ -34,3 +34,21 @@ struct SourceLocationTests {
         #expect(location == SourceLocation(line: 2, column: 8, offset: offset))
     }
 }
+
+/// Child pointers built in one string.
+@Suite("JSON Pointer building")
+struct JSONPointerBuildingTests {
+    @Test("appending a token escapes ~ and / as RFC 6901 says, whatever the pointer and the token")
+    func appendingEscapes() {
+        let pointers = ["", "#", "/a", "#/properties/a very long property name past fifteen bytes", "/학사"]
+        let tokens = ["", "a", "~", "/", "a/b~c", "~1", "학사 일정", "e\u{301}", "😀/~"]
+        for pointer in pointers {
+            for token in tokens {
+                let built = JSONPointer.appending(token, to: pointer)
+                #expect(built == pointer + "/" + JSONPointer.escape(token))
+                #expect(JSONPointer.tokens(String(built.dropFirst(pointer.count)))?.last == token)
+            }
+            #expect(JSONPointer.appending(index: 12, to: pointer) == pointer + "/12")
+        }
+    }
+}

@@ -134,7 +134,7 @@ struct SchemaComparer {
     private mutating func compareObjects(_ o: EffectiveSchema, _ n: EffectiveSchema, _ pointer: String) {
         let names = Set(o.properties.keys).union(n.properties.keys).union(o.required).union(n.required)
         for name in names.sorted(by: ByteOrder.precedes) {
-            let place = pointer + "/" + JSONPointer.escape(name)
+            let place = JSONPointer.appending(name, to: pointer)
             let before = o.properties[name]
             let after = n.properties[name]
             let wasRequired = o.required.contains(name), isRequired = n.required.contains(name)

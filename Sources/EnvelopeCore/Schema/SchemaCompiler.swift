@@ -303,19 +303,19 @@ public struct SchemaCompiler {
         for member in members {
             switch member.key {
             case "$defs", "definitions", "properties", "patternProperties", "dependentSchemas":
-                let here = pointer + "/" + JSONPointer.escape(member.key)
+                let here = JSONPointer.appending(member.key, to: pointer)
                 for child in member.value.members {
-                    try walk(child.value, pointer: here + "/" + JSONPointer.escape(child.key), base: base, documentURI: documentURI,
+                    try walk(child.value, pointer: JSONPointer.appending(child.key, to: here), base: base, documentURI: documentURI,
                              isRoot: false, identified: identified)
                 }
             case "allOf", "anyOf", "oneOf", "prefixItems":
-                let here = pointer + "/" + JSONPointer.escape(member.key)
+                let here = JSONPointer.appending(member.key, to: pointer)
                 for (position, child) in member.value.elements.enumerated() {
-                    try walk(child, pointer: here + "/\(position)", base: base, documentURI: documentURI, isRoot: false, identified: identified)
+                    try walk(child, pointer: JSONPointer.appending(index: position, to: here), base: base, documentURI: documentURI, isRoot: false, identified: identified)
                 }
             case "items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "not", "if", "then",
                  "else", "contains", "propertyNames", "contentSchema":
-                try walk(member.value, pointer: pointer + "/" + JSONPointer.escape(member.key), base: base, documentURI: documentURI,
+                try walk(member.value, pointer: JSONPointer.appending(member.key, to: pointer), base: base, documentURI: documentURI,
                          isRoot: false, identified: identified)
             default:
                 break
@@ -389,7 +389,7 @@ public struct SchemaCompiler {
             let value = member.value
             // The keyword's pointer, built only when a subschema or an error needs it: most
             // keywords (type, required, format, ...) never do.
-            func here() -> String { pointer + "/" + JSONPointer.escape(member.key) }
+            func here() -> String { JSONPointer.appending(member.key, to: pointer) }
             func fail(_ message: String) -> ContractError {
                 .invalidSchema(file: file, at: value.location, pointer: here(), message: message)
             }
@@ -399,7 +399,7 @@ public struct SchemaCompiler {
                 let prefix = here()
                 var result: [Int] = []
                 for (position, element) in value.elements.enumerated() {
-                    result.append(try compileNode(documentURI: documentURI, pointer: prefix + "/\(position)", json: element))
+                    result.append(try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(index: position, to: prefix), json: element))
                 }
                 return result
             }
@@ -408,7 +408,7 @@ public struct SchemaCompiler {
                 let prefix = here()
                 var result: [(name: String, schema: Int)] = []
                 for property in value.members {
-                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: prefix + "/" + JSONPointer.escape(property.key), json: property.value)))
+                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(property.key, to: prefix), json: property.value)))
                 }
                 return result
             }
@@ -453,7 +453,7 @@ public struct SchemaCompiler {
                 guard value.kind == .object else { throw fail("'patternProperties' expects an object of schemas") }
                 for property in value.members {
                     guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw fail("'\(property.key)' is not a valid regular expression") }
-                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: here() + "/" + JSONPointer.escape(property.key), json: property.value)
+                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(property.key, to: here()), json: property.value)
                     node.patternProperties.append((regex, compiledProperty))
                 }
             case "propertyNames": node.propertyNames = try subschema()
@@ -505,7 +505,7 @@ public struct SchemaCompiler {
             case "$defs", "definitions":
                 guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
                 for definition in value.members {
-                    _ = try compileNode(documentURI: documentURI, pointer: here() + "/" + JSONPointer.escape(definition.key), json: definition.value)
+                    _ = try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(definition.key, to: here()), json: definition.value)
                 }
             case "$dynamicAnchor", "$anchor":
                 guard let name = value.stringValue, !name.isEmpty else { throw fail("'\(member.key)' expects a name") }

@@ -21,7 +21,7 @@ public struct JSONShape: Sendable, Equatable {
         switch node.kind {
         case .object:
             for member in node.members {
-                visit(member.value, pointer: pointer + "/" + JSONPointer.escape(member.key))
+                visit(member.value, pointer: JSONPointer.appending(member.key, to: pointer))
             }
         case .array:
             let elements = node.elements

@@ -57,7 +57,7 @@ enum DriftInjector {
         case .object(var members):
             let targets = members.indices.filter { token == "*" || members[$0].key == token }
             for index in targets {
-                let here = path + "/" + JSONPointer.escape(members[index].key)
+                let here = JSONPointer.appending(members[index].key, to: path)
                 if rest.isEmpty {
                     switch action {
                     case .drop: break  // removed below, back to front, so indices stay valid
@@ -125,7 +125,7 @@ enum DriftInjector {
         switch value {
         case .object(let members):
             for member in members {
-                let here = path + "/" + JSONPointer.escape(member.key)
+                let here = JSONPointer.appending(member.key, to: path)
                 out.append((here, true))
                 collect(member.value, here, &out)
             }
