@@ -246,8 +246,7 @@ struct ValidationRun {
     var parallelElementThreshold = Int.max
     var parallelShares = 1
     /// Per optional property (by wildcard path hash): objects seen, times present, first place.
-    var tallies: [UInt64: (objects: Int, present: Int, offset: Int, path: [PathComponent])] = [:]
-    var tallyOrder: [UInt64] = []
+    var tallies = TallyTable()
     var arrayTotals: [UInt64: (count: Int, pointer: String)] = [:]
     var depth = 0
 
@@ -321,14 +320,20 @@ struct ValidationRun {
             case .index: mix(0xFF)
             }
         }
-        if let extra {
-            mix(0x2F)
-            for byte in extra { mix(byte) }
-        }
+        if let extra { hash = Self.wildcardHash(hash, appending: extra) }
         if star {
             mix(0x2F)
             mix(0xFF)
         }
+        return hash
+    }
+
+    /// `hash`, a ``wildcardHash(extra:star:)`` without extra, continued with the key `extra`:
+    /// the same as hashing the path with `extra` from the start.
+    @inline(__always)
+    static func wildcardHash(_ hash: UInt64, appending extra: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = (hash ^ 0x2F) &* 0x100_0000_01b3
+        for byte in extra { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
     }
 
@@ -405,8 +410,7 @@ struct ValidationRun {
     }
 
     mutating func finish(valid: Bool) -> ValidationOutcome {
-        for key in tallyOrder {
-            guard let tally = tallies[key], tally.present == 0 else { continue }
+        for tally in tallies.tallies where tally.present == 0 {
             commit(Violation(kind: .optionalNeverPresent, path: tally.path, keyword: "properties",
                              expected: "an optional key, present at least sometimes",
                              actual: tally.objects == 1 ? "absent" : "absent in all \(tally.objects)",
@@ -731,17 +735,14 @@ struct ValidationRun {
         }
         // Tally optional properties, for optional-never-present.
         if speculative == 0 && !schemaNode.pointee.optionalDeclared.isEmpty {
+            // The object's own place is hashed once, each optional key then added to it.
+            let place = wildcardHash()
             for property in schemaNode.pointee.optionalDeclared {
-                let hash = wildcardHash(extra: tables.pointee.string(Int(entry.firstProperty) + property))
+                let hash = Self.wildcardHash(place, appending: tables.pointee.string(Int(entry.firstProperty) + property))
                 let present = isPresent(property)
-                // Counted in place: reading the tally out and writing it back hashed twice
-                // and copied its path, for every object.
-                if let index = tallies.index(forKey: hash) {
-                    tallies.values[index].objects += 1
-                    if present { tallies.values[index].present += 1 }
-                } else {
-                    tallies[hash] = (1, present ? 1 : 0, Int(tape[instance].offset), currentPath(extra: .name(schemaNode.pointee.properties[property].name)))
-                    tallyOrder.append(hash)
+                if !tallies.count(hash, present: present) {
+                    let path = currentPath(extra: .name(schemaNode.pointee.properties[property].name))
+                    tallies.start(hash, present: present, offset: Int(tape[instance].offset), path: path)
                 }
             }
         }

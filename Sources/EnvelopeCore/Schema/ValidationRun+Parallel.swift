@@ -25,8 +25,7 @@ extension ValidationRun {
         }
         var template = self
         template.groups = [:]
-        template.tallies = [:]
-        template.tallyOrder = []
+        template.tallies = TallyTable()
         template.arrayTotals = [:]
         template.parallelElementThreshold = .max
         let work = ArrayShares(template: template, starts: starts, stop: stop, itemSchema: itemSchema)
@@ -48,17 +47,7 @@ extension ValidationRun {
                 groups[key]?.absorb(group)
             }
         }
-        for hash in share.tallyOrder {
-            guard let theirs = share.tallies[hash] else { continue }
-            if var tally = tallies[hash] {
-                tally.objects += theirs.objects
-                tally.present += theirs.present
-                tallies[hash] = tally
-            } else {
-                tallies[hash] = theirs
-                tallyOrder.append(hash)
-            }
-        }
+        tallies.absorb(share.tallies)
         for (hash, total) in share.arrayTotals {
             if var mine = arrayTotals[hash] {
                 mine.count += total.count
