@@ -229,7 +229,7 @@ struct CheckCommand: ParsableCommand {
             guard stub.response.fault == nil else { return false }
             guard followingRedirects else { return true }
             return stub.response.headers.allSatisfy { header in
-                header.name.lowercased() != "location" || (header.value.hasPrefix("/") && !header.value.hasPrefix("//"))
+                !header.hasName("Location") || (header.value.hasPrefix("/") && !header.value.hasPrefix("//"))
             }
         }
     }
