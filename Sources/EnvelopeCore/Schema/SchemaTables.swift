@@ -18,6 +18,9 @@ struct SchemaTables {
         /// Index of its first entry in ``required``.
         var firstRequired: Int32 = 0
         var requiredCount: Int32 = 0
+        /// Index of its first entry in ``optional``.
+        var firstOptional: Int32 = 0
+        var optionalCount: Int32 = 0
         /// A bit per required property, by position, when it has at most 64 properties:
         /// an object that has them all is settled with one comparison.
         var requiredMask: UInt64 = 0
@@ -45,6 +48,9 @@ struct SchemaTables {
     let stringBytes: UnsafeMutableBufferPointer<UInt8>
     /// Positions (within its schema's properties) of the required properties it declares.
     let required: UnsafeMutableBufferPointer<Int32>
+    /// Positions of the properties it declares but does not require (tallied for
+    /// `optional-never-present`).
+    let optional: UnsafeMutableBufferPointer<Int32>
     /// Per resource, its dynamic anchors as (anchor, schema) pairs:
     /// `anchors[anchorStarts[r]..<anchorStarts[r + 1]]`.
     let anchorStarts: UnsafeMutableBufferPointer<Int>
@@ -67,12 +73,13 @@ struct SchemaTables {
             }
             return texts
         }
-        var propertyTotal = 0, requiredTotal = 0, slotTotal = 0, byteTotal = 0, enumTotal = 0, anchorTotal = 0
+        var propertyTotal = 0, requiredTotal = 0, optionalTotal = 0, slotTotal = 0, byteTotal = 0, enumTotal = 0, anchorTotal = 0
         var stringEnums: [(index: Int, texts: [String])] = []
         for index in nodes.indices {
             let properties = nodes[index].properties
             propertyTotal += properties.count
             requiredTotal += nodes[index].requiredDeclared.count
+            optionalTotal += nodes[index].optionalDeclared.count
             if !properties.isEmpty { slotTotal += SchemaTables.slotCapacity(for: properties.count) }
             for property in properties { byteTotal += property.name.utf8.count }
             if let texts = enumStrings(index) {
@@ -95,6 +102,7 @@ struct SchemaTables {
         let stringStarts = allocate(propertyTotal + enumTotal + 1, 0)
         let stringBytes = allocate(byteTotal, UInt8(0))
         let required = allocate(requiredTotal, Int32(0))
+        let optional = allocate(optionalTotal, Int32(0))
         let anchorStarts = allocate(resources.count + 1, 0)
         let anchors = allocate(anchorTotal, (anchor: Int32(0), target: Int32(0)))
 
@@ -121,6 +129,7 @@ struct SchemaTables {
         // schema retains every one of its arrays and strings, for each validation.
         var propertyCount = 0
         var requiredCount = 0
+        var optionalCount = 0
         for index in nodes.indices {
             hotFlags[index] = HotFlags.flags(nodes[index])
             let propertyTotal = nodes[index].properties.count
@@ -137,6 +146,12 @@ struct SchemaTables {
                 required[requiredCount] = Int32(property)
                 requiredCount += 1
                 if propertyTotal <= 64 { entries[index].requiredMask |= 1 << UInt64(property) }
+            }
+            entries[index].firstOptional = Int32(optionalCount)
+            entries[index].optionalCount = Int32(nodes[index].optionalDeclared.count)
+            for property in nodes[index].optionalDeclared {
+                optional[optionalCount] = Int32(property)
+                optionalCount += 1
             }
             if let dynamic = nodes[index].dynamicRef {
                 entries[index].dynamicFallback = Int32(dynamic.fallback)
@@ -184,6 +199,7 @@ struct SchemaTables {
         self.stringStarts = stringStarts
         self.stringBytes = stringBytes
         self.required = required
+        self.optional = optional
         self.anchorStarts = anchorStarts
         self.anchors = anchors
     }
@@ -206,6 +222,7 @@ struct SchemaTables {
         stringStarts.baseAddress?.deallocate()
         stringBytes.baseAddress?.deallocate()
         required.baseAddress?.deallocate()
+        optional.baseAddress?.deallocate()
         anchorStarts.baseAddress?.deallocate()
         anchors.baseAddress?.deallocate()
     }

@@ -734,10 +734,12 @@ struct ValidationRun {
             record(.constraintViolation, keyword: "maxProperties", expected: "at most \(maximum) properties", actual: "\(memberCount)", at: instance)
         }
         // Tally optional properties, for optional-never-present.
-        if speculative == 0 && !schemaNode.pointee.optionalDeclared.isEmpty {
-            // The object's own place is hashed once, each optional key then added to it.
+        if speculative == 0 && entry.optionalCount > 0 {
+            // The object's own place is hashed once, each optional key then added to it; the
+            // positions come from the flat tables (iterating the node's array retained it).
             let place = wildcardHash()
-            for property in schemaNode.pointee.optionalDeclared {
+            for optional in tables.pointee.optional[Int(entry.firstOptional)..<Int(entry.firstOptional + entry.optionalCount)] {
+                let property = Int(optional)
                 let hash = Self.wildcardHash(place, appending: tables.pointee.string(Int(entry.firstProperty) + property))
                 let present = isPresent(property)
                 if !tallies.count(hash, present: present) {
