@@ -167,6 +167,24 @@ struct MappingLoadingTests {
         }
     }
 
+    @Test("mapping files are found through links and subfolders; a folder named like a mapping, or a link to one, is not a file")
+    func filesFoldersAndLinks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-kinds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let mappings = directory.appendingPathComponent("mappings")
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: mappings.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        func stub(_ id: String) -> Data { Data(#"{"id": "\#(id)", "request": {"urlPath": "/\#(id)"}, "response": {"status": 200}}"#.utf8) }
+        try stub("plain").write(to: mappings.appendingPathComponent("a.json"))
+        try stub("linked").write(to: elsewhere.appendingPathComponent("target.json"))
+        try FileManager.default.createSymbolicLink(at: mappings.appendingPathComponent("b.json"), withDestinationURL: elsewhere.appendingPathComponent("target.json"))
+        try stub("nested").write(to: mappings.appendingPathComponent("folder.json/c.json"))
+        try FileManager.default.createSymbolicLink(at: mappings.appendingPathComponent("d.json"), withDestinationURL: elsewhere)
+        let loaded = try MockMappings.load(directory: directory.path)
+        #expect(loaded.stubs.map(\.id) == ["plain", "linked", "nested"])
+    }
+
     @Test("a missing mappings folder is a readable error")
     func missingFolder() {
         #expect(throws: MockLoadError.self) { try MockMappings.load(directory: "/nonexistent/Mocks") }

@@ -12,15 +12,23 @@ import Darwin
 /// an unreadable or missing top folder lists nothing. The enumerator bridged every name
 /// through NSString and was a quarter of loading a thousand small mappings.
 enum DirectoryListing {
-    /// The relative paths of everything below `directory`, in no particular order.
-    static func entries(below directory: String) -> [String] {
-        var found: [String] = []
+    /// One entry: its path relative to the listed folder, and whether `readdir` said it is a
+    /// regular file (false also when it said nothing, or a symbolic link, which may still
+    /// lead to one).
+    struct Entry {
+        var path: String
+        var isRegularFile: Bool
+    }
+
+    /// Everything below `directory`, in no particular order.
+    static func entries(below directory: String) -> [Entry] {
+        var found: [Entry] = []
         collect(directory, relative: "", into: &found)
         return found
     }
 
     /// Adds the entries of `path` (known as `relative` in the result) and of its subfolders.
-    private static func collect(_ path: String, relative: String, into found: inout [String]) {
+    private static func collect(_ path: String, relative: String, into found: inout [Entry]) {
         guard let folder = opendir(path) else { return }
         defer { closedir(folder) }
         while let entry = readdir(folder) {
@@ -30,7 +38,7 @@ enum DirectoryListing {
             if name == "." || name == ".." { continue }
             let entryPath = path + "/" + name
             let entryRelative = relative.isEmpty ? name : relative + "/" + name
-            found.append(entryRelative)
+            found.append(Entry(path: entryRelative, isRegularFile: Int32(entry.pointee.d_type) == Int32(DT_REG)))
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
                 // Some file systems do not fill in the type: ask, without following links.
