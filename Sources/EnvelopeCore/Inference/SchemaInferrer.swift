@@ -59,7 +59,7 @@ public struct SchemaInferrer {
         guard root.isObjectsOnly else { return nil }
         var found: [[String]] = []
         func visit(_ place: InferredPlace, _ path: [String]) {
-            for key in place.properties.keys.sorted(by: Self.byteOrder) {
+            for key in place.properties.keys.sorted(by: ByteOrder.precedes) {
                 guard let child = place.properties[key] else { continue }
                 if child.arrays > 0, let items = child.items, items.objects > 0 {
                     found.append(path + [key])
@@ -99,7 +99,7 @@ public struct SchemaInferrer {
             add("enum", .array(values.map { .string($0) } + (place.nulls > 0 ? [.null] : [])))
         }
         if place.objects > 0 {
-            let keys = place.properties.keys.sorted(by: Self.byteOrder)
+            let keys = place.properties.keys.sorted(by: ByteOrder.precedes)
             if !keys.isEmpty {
                 add("properties", .object(keys.compactMap { key in
                     place.properties[key].map { JSONValue.Member(key: key, value: schema(for: $0, itemPath: itemPath, here: here + [key])) }
@@ -128,11 +128,6 @@ public struct SchemaInferrer {
               place.stringValues.count >= 2, place.stringValues.count <= options.enumMaxValues,
               place.strings >= place.stringValues.count * options.enumMinRepeats,
               place.longestString <= options.enumMaxLength else { return nil }
-        return place.stringValues.sorted(by: Self.byteOrder)
-    }
-
-    /// Orders names by their UTF-8 bytes: the same on every machine and in every locale.
-    static func byteOrder(_ a: String, _ b: String) -> Bool {
-        ByteOrder.precedes(a, b)
+        return place.stringValues.sorted(by: ByteOrder.precedes)
     }
 }

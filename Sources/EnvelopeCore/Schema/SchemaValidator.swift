@@ -347,9 +347,7 @@ struct ValidationRun {
     mutating func recordRepeat(_ kind: DriftKind, at instance: Int, extra: PathStep? = nil, failure: Bool = true) -> Bool {
         if !failure && speculative > 0 { return true }
         guard speculative == 0 else { return false }
-        var hasher = PathHasher()
-        for step in steps { hash(PathStep(step), into: &hasher) }
-        if let extra { hash(extra, into: &hasher) }
+        let hasher = pathHasher(extra: extra)
         guard let position = groups.index(forKey: GroupKey(kind: kind, place: hasher.wildcard)) else { return false }
         groups.values[position].add(element: hasher.element, index: hasher.lastIndex, offset: Int(tape[instance].offset))
         return true
@@ -357,30 +355,31 @@ struct ValidationRun {
 
     /// Records a violation of `keyword` at tape index `instance` (and `extra`, a key that is
     /// absent): in full on a branch being tried, else gathered into its group.
+    @inline(never)  // only for findings: kept out of the loops that find none
     mutating func record(_ kind: DriftKind, keyword: String, expected: String, actual: String,
                          at instance: Int, extra: PathStep? = nil, failure: Bool = true) {
-        if !failure && speculative > 0 { return }
+        // A group already seen (the common case in a drifting list) only counts it.
+        if recordRepeat(kind, at: instance, extra: extra, failure: failure) { return }
         let offset = Int(tape[instance].offset)
+        let first = Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
+                              offset: offset, isFailure: failure)
         guard speculative == 0 else {
-            violations.append(Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
-                                        offset: offset, isFailure: failure))
+            violations.append(first)
             return
         }
-        // Committed: gather into the group without building the path, unless it is the first.
+        // A new group, with its first violation in full.
+        let hasher = pathHasher(extra: extra)
+        var group = ViolationGroup(first: first, order: groups.count)
+        group.add(element: hasher.element, index: hasher.lastIndex, offset: offset)
+        groups[GroupKey(kind: kind, place: hasher.wildcard)] = group
+    }
+
+    /// The hashes of the current path, with `extra` appended: its place and its element.
+    func pathHasher(extra: PathStep?) -> PathHasher {
         var hasher = PathHasher()
         for step in steps { hash(PathStep(step), into: &hasher) }
         if let extra { hash(extra, into: &hasher) }
-        let key = GroupKey(kind: kind, place: hasher.wildcard)
-        // One look-up for a group already seen (the common case in a drifting list).
-        if let position = groups.index(forKey: key) {
-            groups.values[position].add(element: hasher.element, index: hasher.lastIndex, offset: offset)
-            return
-        }
-        let first = Violation(kind: kind, path: currentPath(extra: extra), keyword: keyword, expected: expected, actual: actual,
-                              offset: offset, isFailure: failure)
-        var group = ViolationGroup(first: first, order: groups.count)
-        group.add(element: hasher.element, index: hasher.lastIndex, offset: offset)
-        groups[key] = group
+        return hasher
     }
 
     /// Gathers an already built violation (an adopted branch's, or a tally's).

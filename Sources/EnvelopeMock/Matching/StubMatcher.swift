@@ -54,16 +54,7 @@ public final class StubMatcher: Sendable {
     /// The index (into ``stubs``) of the stub that answers `request`, or nil. `scenarioState`
     /// gives a scenario's current state (stubs with a `requiredScenarioState` need it).
     public func matchIndex(_ request: MockRequest, scenarioState: (String) -> String = { _ in ScenarioRule.started }) -> Int? {
-        var lists: [[Int]] = []
-        lists.reserveCapacity(5)
-        func addCandidates(_ path: String) {
-            guard let entry = byExactPath[path] else { return }
-            if let forMethod = entry.byMethod[request.method] { lists.append(forMethod) }
-            if !entry.anyMethod.isEmpty { lists.append(entry.anyMethod) }
-        }
-        addCandidates(request.path)
-        if request.decodedPath != request.path { addCandidates(request.decodedPath) }
-        if !unindexed.isEmpty { lists.append(unindexed) }
+        let lists = candidateLists(for: request)
         var cursors = [Int](repeating: 0, count: lists.count)
         while true {
             // Take the smallest rank position among the ascending lists.
@@ -91,17 +82,26 @@ public final class StubMatcher: Sendable {
     /// indices into ``stubs`` in the order they are tried. Only the stubs filed under the
     /// request's path and method, and those without an exact path, are tested.
     public func matchingIndices(_ request: MockRequest) -> [Int] {
-        var positions: [Int] = []
+        // Ascending and without repeats, as in matchIndex.
+        let positions = Set(candidateLists(for: request).joined()).sorted()
+        return positions.map { ranked[$0] }.filter { Self.matches(stubs[$0].request, request) }
+    }
+
+    /// The positions in ``ranked`` that may match `request`, as ascending lists: the stubs
+    /// filed under its path (as sent and decoded) for its method and for any method, and
+    /// those without an exact path.
+    private func candidateLists(for request: MockRequest) -> [[Int]] {
+        var lists: [[Int]] = []
+        lists.reserveCapacity(5)
         func addCandidates(_ path: String) {
             guard let entry = byExactPath[path] else { return }
-            positions += entry.byMethod[request.method] ?? []
-            positions += entry.anyMethod
+            if let forMethod = entry.byMethod[request.method] { lists.append(forMethod) }
+            if !entry.anyMethod.isEmpty { lists.append(entry.anyMethod) }
         }
         addCandidates(request.path)
         if request.decodedPath != request.path { addCandidates(request.decodedPath) }
-        positions += unindexed
-        // Ascending and without repeats, as in matchIndex.
-        return Set(positions).sorted().map { ranked[$0] }.filter { Self.matches(stubs[$0].request, request) }
+        if !unindexed.isEmpty { lists.append(unindexed) }
+        return lists
     }
 
     /// The stub that answers `request`, or nil.
