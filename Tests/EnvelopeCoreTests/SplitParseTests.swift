@@ -39,9 +39,11 @@ struct SplitParseTests {
         split.splitThreshold = 0
         // Waiting for the second half always joins the two; not waiting (as in production)
         // joins them only when the second half started in time. Both must agree with one pass.
-        for (duplicateKeys, waits) in [(DuplicateKeyPolicy.keepLast, true), (.reject, true), (.keepLast, false)] {
+        for (duplicateKeys, waits, copiesInTwo) in [(DuplicateKeyPolicy.keepLast, true, false), (.reject, true, false), (.keepLast, false, false),
+                                                    (.keepLast, true, true)] {
             split.duplicateKeys = duplicateKeys
             split.waitsForShare = waits
+            split.parallelCopyThreshold = copiesInTwo ? 0 : ParseShare.parallelCopyThreshold
             let whole = Result { () throws(JSONError) in try JSONDocument.parse(text, options: JSONParseOptions(duplicateKeys: duplicateKeys)) }
             let halves = Result { () throws(JSONError) in try JSONDocument.parse(text, options: split) }
             switch (whole, halves) {
@@ -86,6 +88,22 @@ struct SplitParseTests {
             }
             #expect(checked > 0)
         }
+    }
+
+    @Test("copying in two parts gives every entry once, in order, for odd and even counts and the empty copy",
+          arguments: [0, 1, 2, 3, 1_001, 4_096])
+    func copyInTwoParts(count: Int) {
+        let source = (0..<count).map { JSONTapeEntry(kind: .number, offset: $0, payload: $0 % 7, flag: $0 % 2 == 0) }
+        // One guard entry on each side shows nothing is written outside the target.
+        var target = [JSONTapeEntry](repeating: JSONTapeEntry(kind: .null, offset: 9_999, payload: 0, flag: false), count: count + 2)
+        source.withUnsafeBufferPointer { entries in
+            target.withUnsafeMutableBufferPointer { buffer in
+                ParseShare.copy(entries.baseAddress ?? UnsafePointer(bitPattern: 8)!, count: count, to: buffer.baseAddress! + 1, inTwoAbove: 0)
+            }
+        }
+        #expect(target[1..<(count + 1)].map(\.offset) == source.map(\.offset))
+        #expect(target[1..<(count + 1)].map(\.packed) == source.map(\.packed))
+        #expect(target.first?.offset == 9_999 && target.last?.offset == 9_999)
     }
 
     @Test("the guess is an element start when the middle falls between elements, and the copy is used")

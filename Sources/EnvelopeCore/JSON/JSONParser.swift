@@ -48,14 +48,16 @@ struct JSONParser {
         let capacity = bytes.count + 2
         // A large document is parsed in two halves at once: the second from an array element
         // near the middle, on another core, spliced in when this parser gets there.
-        let share = ParseShare.start(base: base, count: bytes.count, options: options)
+        var share: ParseShare?
         defer { share?.finish() }
         var failure: JSONError?
         let tape = [JSONTapeEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             guard let tapeBase = buffer.baseAddress else { return }
             MemoryAdvice.preferHugePages(UnsafeMutableRawPointer(tapeBase), byteCount: capacity * MemoryLayout<JSONTapeEntry>.stride)
-            // Each half's text is mapped in by the core that parses it, once the tapes are
-            // allocated (allocating waits for any mapping-in under way).
+            // The other half starts once both tapes are allocated: allocating waits for any
+            // mapping-in under way (the kernel's lock on the address space), and each half's
+            // text is mapped in by the core that parses it.
+            share = ParseShare.start(base: base, count: bytes.count, options: options, leadTape: tapeBase, leadCapacity: capacity)
             MemoryAdvice.mapIn(base, byteCount: share?.start ?? bytes.count)
             var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
             parser.splice = share
@@ -210,7 +212,7 @@ struct JSONParser {
     private mutating func spliceShare() -> Int? {
         spliceAt = -1
         guard let splice, let segment = splice.result(), stack.count - 1 + segment.deepest <= options.maxDepth else { return nil }
-        (tape + tapeCount).update(from: segment.entries, count: segment.count)
+        ParseShare.copy(segment.entries, count: segment.count, to: tape + tapeCount, inTwoAbove: options.parallelCopyThreshold)
         tapeCount += segment.count
         // The other half's elements are this array's too; the caller counts one value on
         // return, as after any value.
