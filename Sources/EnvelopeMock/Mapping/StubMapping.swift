@@ -1,5 +1,6 @@
 import EnvelopeCore
 import Foundation
+import Synchronization
 
 /// One WireMock-style stub: which requests it answers (``RequestPattern``) and how
 /// (``ResponseDefinition``).
@@ -44,14 +45,16 @@ public struct StubMapping: Sendable {
 
     /// A random (version 4) UUID in lower case, for a stub that has no `id`.
     ///
-    /// Made from the system generator (getrandom) rather than `UUID()`, which opens, reads and
-    /// closes /dev/urandom each time: three system calls per mapping, a thousand mappings
-    /// loaded at every start of `check`.
+    /// Drawn from a generator keyed once per process from the system's (getrandom): one
+    /// system call per process rather than two per mapping (and `UUID()` opens, reads and
+    /// closes /dev/urandom each time), a thousand mappings loaded at every start of `check`.
+    /// Each draw takes the next value of a counter through a keyed bijection, so two stubs of
+    /// one process never get the same 64 bits before the version and variant are written in.
     static func randomIdentifier() -> String {
-        // Two 64-bit draws: each draw is one getrandom call, whatever its width, so filling
-        // the sixteen bytes one at a time made sixteen system calls per mapping.
-        var generator = SystemRandomNumberGenerator()
-        var uuid: (UInt64, UInt64) = (generator.next(), generator.next())
+        let draw = IdentifierSource.counter.add(1, ordering: .relaxed).oldValue
+        let key = IdentifierSource.key
+        var uuid: (UInt64, UInt64) = (IdentifierSource.mix(key.0 &+ draw &* 0x9E37_79B9_7F4A_7C15),
+                                      IdentifierSource.mix(key.1 &+ draw &* 0xD1B5_4A32_D192_ED03))
         withUnsafeMutableBytes(of: &uuid) { bytes in
             bytes[6] = bytes[6] & 0x0F | 0x40  // version 4: random
             bytes[8] = bytes[8] & 0x3F | 0x80  // variant 1: RFC 9562
@@ -84,5 +87,25 @@ public struct StubMapping: Sendable {
         if base.hasSuffix(".json") { base.removeLast(5) }
         if let index = source.index { base += "#\(index + 1)" }
         return base
+    }
+}
+
+/// The keyed generator behind ``StubMapping/randomIdentifier()``.
+private enum IdentifierSource {
+    /// Drawn from the system generator on first use.
+    static let key: (UInt64, UInt64) = {
+        var system = SystemRandomNumberGenerator()
+        return (system.next(), system.next())
+    }()
+    /// How many identifiers have been drawn.
+    static let counter = Atomic<UInt64>(0)
+
+    /// SplitMix64's finalizer: a bijection of 64-bit values that spreads every input bit over
+    /// the output.
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
