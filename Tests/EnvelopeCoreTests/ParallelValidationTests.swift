@@ -53,4 +53,27 @@ struct ParallelValidationTests {
         ])
         #expect(sequential.totals == ["/list/*": 900, "/list/*/tags/*": 1_350])
     }
+
+    @Test("element totals are kept per array place, past the places found by a scan too, and given only with findings",
+          arguments: [3, 16, 17, 40])
+    func arrayTotalsPerPlace(places: Int) throws {
+        let contract = try contract(body: #"{"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}"#)
+        // Place k<i> holds i + 1 strings; the same document with a number added to every list
+        // has a finding at each place.
+        func body(withFinding: Bool) -> String {
+            let members = (0..<places).map { place in
+                let strings = (0...place).map { "\"s\($0)\"" } + (withFinding ? ["1"] : [])
+                return "\"k\(place)\": [" + strings.joined(separator: ", ") + "]"
+            }
+            return "{" + members.joined(separator: ", ") + "}"
+        }
+        let validator = SchemaValidator(schema: contract.schema)
+        let root = try #require(contract.response.body)
+        let valid = validator.validate(try JSONDocument.parse(body(withFinding: false)), against: root)
+        #expect(valid.isValid && valid.arrayTotals.isEmpty)
+        let drifted = validator.validate(try JSONDocument.parse(body(withFinding: true)), against: root)
+        #expect(!drifted.isValid)
+        let expected = Dictionary(uniqueKeysWithValues: (0..<places).map { ("/k\($0)/*", $0 + 2) })
+        #expect(drifted.arrayTotals == expected)
+    }
 }

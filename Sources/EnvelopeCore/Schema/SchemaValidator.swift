@@ -52,7 +52,8 @@ public struct ValidationOutcome: Sendable {
     /// Every violation and warning, grouped by kind and wildcard place as they were found.
     public var groups: [ViolationGroup] = []
     /// For each array, by wildcard pointer of its elements (`/result/list/*`), how many
-    /// elements were validated in all.
+    /// elements were validated in all; only when there are findings (``groups``), which are
+    /// what the totals are for (a finding in 3 of 900 elements).
     public var arrayTotals: [String: Int]
 }
 
@@ -76,6 +77,13 @@ enum PathStep {
 enum TapeStep {
     case member(Int)
     case index(Int)
+}
+
+/// How many elements were validated at one array place, and the path to its first array.
+struct ArrayTotal {
+    var hash: UInt64
+    var count: Int
+    var steps: [TapeStep]
 }
 
 /// A group of violations: a kind at one wildcard place.
@@ -247,7 +255,14 @@ struct ValidationRun {
     var parallelShares = 1
     /// Per optional property (by wildcard path hash): objects seen, times present, first place.
     var tallies = TallyTable()
-    var arrayTotals: [UInt64: (count: Int, pointer: String)] = [:]
+    /// Elements validated per array place (by wildcard path hash), in order of first sight.
+    /// A document has a handful of places, found by a scan; past 16, `arraySlots` finds them
+    /// (a dictionary made for every small answer cost more than the scan).
+    var arrayTotals: [ArrayTotal] = []
+    var arraySlots: [UInt64: Int] = [:]
+    /// The place last counted, and its slot: lists of lists (tags in every item) count at one
+    /// place many times in a row, and are counted without a look-up then.
+    var lastArrayPlace: (hash: UInt64, slot: Int)?
     var depth = 0
 
     init(nodes: UnsafeBufferPointer<SchemaNode>, tables: UnsafePointer<SchemaTables>, document: JSONDocument,
@@ -408,6 +423,41 @@ struct ValidationRun {
         }
     }
 
+    /// Adds `count` elements validated at the array place `hash`; its first sight keeps the
+    /// path there (its pointer is written only if a finding needs the total).
+    mutating func countElements(_ count: Int, at hash: UInt64) {
+        if let last = lastArrayPlace, last.hash == hash {
+            arrayTotals[last.slot].count += count
+            return
+        }
+        if let slot = arraySlot(of: hash) {
+            arrayTotals[slot].count += count
+            lastArrayPlace = (hash, slot)
+        } else {
+            addArrayTotal(ArrayTotal(hash: hash, count: count, steps: steps))
+            lastArrayPlace = (hash, arrayTotals.count - 1)
+        }
+    }
+
+    /// The entry of the array place `hash` in ``arrayTotals``, if it has one.
+    func arraySlot(of hash: UInt64) -> Int? {
+        if arrayTotals.count > Self.scannedArrayPlaces { return arraySlots[hash] }
+        return arrayTotals.firstIndex { $0.hash == hash }
+    }
+
+    /// Adds an array place not seen before.
+    mutating func addArrayTotal(_ total: ArrayTotal) {
+        arrayTotals.append(total)
+        if arrayTotals.count == Self.scannedArrayPlaces + 1 {
+            for (slot, known) in arrayTotals.enumerated() { arraySlots[known.hash] = slot }
+        } else if arrayTotals.count > Self.scannedArrayPlaces {
+            arraySlots[total.hash] = arrayTotals.count - 1
+        }
+    }
+
+    /// Up to this many array places are looked up by a scan rather than in ``arraySlots``.
+    static let scannedArrayPlaces = 16
+
     mutating func finish(valid: Bool) -> ValidationOutcome {
         for tally in tallies.tallies where tally.present == 0 {
             commit(Violation(kind: .optionalNeverPresent, path: tally.path, keyword: "properties",
@@ -415,8 +465,15 @@ struct ValidationRun {
                              actual: tally.objects == 1 ? "absent" : "absent in all \(tally.objects)",
                              offset: tally.offset, isFailure: false))
         }
+        // The totals qualify findings; without any, their pointers are not worth writing.
         var totals: [String: Int] = [:]
-        for (_, total) in arrayTotals { totals[total.pointer, default: 0] += total.count }
+        if !groups.isEmpty {
+            for total in arrayTotals {
+                var path = total.steps.map { component(PathStep($0)) }
+                path.append(.index(0))
+                totals[path.wildcardPointer, default: 0] += total.count
+            }
+        }
         let ordered = groups.values.sorted { $0.order < $1.order }
         return ValidationOutcome(isValid: valid, violations: ordered.map(\.first), groups: ordered, arrayTotals: totals)
     }
@@ -870,14 +927,7 @@ struct ValidationRun {
         let prefixItems = schemaNode.pointee.prefixItems
         let items = schemaNode.pointee.items
         if speculative == 0, items != nil || !prefixItems.isEmpty {
-            let hash = wildcardHash(star: true)
-            if let index = arrayTotals.index(forKey: hash) {
-                arrayTotals.values[index].count += count
-            } else {
-                var path = currentPath()
-                path.append(.index(0))
-                arrayTotals[hash] = (count, path.wildcardPointer)
-            }
+            countElements(count, at: wildcardHash(star: true))
         }
         if let items, prefixItems.isEmpty, count >= parallelElementThreshold, speculative == 0,
            let allValid = validateElementsInParallel(instance, count: count, against: items) {

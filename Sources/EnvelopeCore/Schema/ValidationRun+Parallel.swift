@@ -26,7 +26,9 @@ extension ValidationRun {
         var template = self
         template.groups = [:]
         template.tallies = TallyTable()
-        template.arrayTotals = [:]
+        template.arrayTotals = []
+        template.arraySlots = [:]
+        template.lastArrayPlace = nil
         template.parallelElementThreshold = .max
         let work = ArrayShares(template: template, starts: starts, stop: stop, itemSchema: itemSchema)
         DispatchQueue.concurrentPerform(iterations: starts.count) { share in work.validate(share: share) }
@@ -48,12 +50,11 @@ extension ValidationRun {
             }
         }
         tallies.absorb(share.tallies)
-        for (hash, total) in share.arrayTotals {
-            if var mine = arrayTotals[hash] {
-                mine.count += total.count
-                arrayTotals[hash] = mine
+        for total in share.arrayTotals {
+            if let slot = arraySlot(of: total.hash) {
+                arrayTotals[slot].count += total.count
             } else {
-                arrayTotals[hash] = total
+                addArrayTotal(total)
             }
         }
     }
