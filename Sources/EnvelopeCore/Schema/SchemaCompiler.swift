@@ -49,7 +49,11 @@ public struct SchemaCompiler {
     /// The documents with an `$id` anywhere in their schemas: only their schemas can have a
     /// base URI other than the document's own.
     private var documentsWithIdentifiers: Set<String> = []
-    private var compiled: [NodeKey: Int] = [:]
+    /// The schemas compiled so far by place: per document (and the URI it is known by), the
+    /// index + 1 of the schema compiled from each tape entry, 0 where none is. A contract's
+    /// schemas come from a handful of documents; a table keyed by URI and pointer hashed both
+    /// strings for every schema, a tenth of compiling a small contract.
+    private var compiledSlots: [(documentURI: String, document: JSONDocument, slots: [Int32])] = []
     private var pendingRefs: [PendingReference] = []
     private var compilingDynamicAnchors = false
     private var lastDisplayed: (uri: String, text: String)?
@@ -62,21 +66,6 @@ public struct SchemaCompiler {
         var dynamicAnchors: [String: String] = [:]
         var validation = true
         var formatAssertion = false
-    }
-
-    /// A schema's place: its document's URI and its JSON Pointer in that document (kept
-    /// apart rather than joined into one string, which would cost an allocation per schema).
-    struct NodeKey: Hashable {
-        var documentURI: String
-        var pointer: String
-
-        /// The pointer and the URI's length, not the URI itself: hashing both strings in full
-        /// was a tenth of compiling a small contract, and a contract's schemas come from a
-        /// handful of documents. Equality still compares both in full.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(pointer)
-            hasher.combine(documentURI.utf8.count)
-        }
     }
 
     struct PendingReference {
@@ -96,8 +85,6 @@ public struct SchemaCompiler {
         self.read = read
         self.mappings = mappings.sorted { $0.prefix.count > $1.prefix.count }
         self.fetch = fetch
-        // Room for a typical contract's schemas, so the table is not rebuilt as it fills.
-        compiled.reserveCapacity(32)
         schema.nodes.reserveCapacity(8)
     }
 
@@ -352,12 +339,22 @@ public struct SchemaCompiler {
 
     // MARK: - Nodes
 
+    /// Where the compiled index of the schema `json` (of the document known by `documentURI`)
+    /// is kept in ``compiledSlots``, making the document's table on first use.
+    private mutating func compiledPlace(of json: JSONNode, documentURI: String) -> (table: Int, slot: Int) {
+        for (table, entry) in compiledSlots.enumerated() where entry.document === json.document && entry.documentURI == documentURI {
+            return (table, json.index)
+        }
+        compiledSlots.append((documentURI, json.document, [Int32](repeating: 0, count: json.document.tape.count)))
+        return (compiledSlots.count - 1, json.index)
+    }
+
     private mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
-        let key = NodeKey(documentURI: documentURI, pointer: pointer)
-        if let index = compiled[key] { return index }
         guard let json = known ?? documents[documentURI]?.root.resolve(pointer: pointer) else {
             throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
         }
+        let place = compiledPlace(of: json, documentURI: documentURI)
+        if compiledSlots[place.table].slots[place.slot] > 0 { return Int(compiledSlots[place.table].slots[place.slot] - 1) }
         let file = displayName(of: documentURI)
         let index = schema.nodes.count
         // Only the offset now: line:column costs a scan and is needed only for an error.
@@ -367,7 +364,7 @@ public struct SchemaCompiler {
         // A fresh placeholder holds the index while subschemas are compiled (they append
         // after it); appending `node` itself would copy every field of it once more.
         schema.nodes.append(SchemaNode(file: file, pointer: pointer, location: location))
-        compiled[key] = index
+        compiledSlots[place.table].slots[place.slot] = Int32(index + 1)
         let baseURI = base(of: documentURI, pointer: pointer)
         let resource = resources[baseURI] ?? resources[documentURI]
         node.resource = resource?.index ?? 0
