@@ -49,6 +49,18 @@ public struct SchemaCompiler {
     /// The documents with an `$id` anywhere in their schemas: only their schemas can have a
     /// base URI other than the document's own.
     private var documentsWithIdentifiers: Set<String> = []
+    /// What the schemas compiled last took from their resource, by base and document URI,
+    /// kept: a contract's schemas come one document at a time, and looking the resource up
+    /// for each hashed both URIs (a set and two dictionaries). Forgotten when a resource or
+    /// an identifier is added.
+    private var lastResource: (baseURI: String, documentURI: String, settings: ResourceSettings)?
+
+    /// What a schema takes from its resource.
+    struct ResourceSettings {
+        var index: Int
+        var validation: Bool
+        var formatAssertion: Bool
+    }
     /// The schemas compiled so far by place: per document (and the URI it is known by), the
     /// index + 1 of the schema compiled from each tape entry, 0 where none is. A contract's
     /// schemas come from a handful of documents; a table keyed by URI and pointer hashed both
@@ -241,6 +253,7 @@ public struct SchemaCompiler {
         }
         resources[uri] = entry
         resourceOrder.append(uri)
+        lastResource = nil
     }
 
     /// Records the resources, anchors and base URIs of the schema `node` at `pointer` and
@@ -280,6 +293,7 @@ public struct SchemaCompiler {
         let identified = identified || id != nil
         if identified {
             documentsWithIdentifiers.insert(documentURI)
+            lastResource = nil
             bases[documentURI + "#" + pointer] = base
         }
         if let anchor { resources[base]?.anchors[anchor] = pointer }
@@ -337,6 +351,24 @@ public struct SchemaCompiler {
         }
     }
 
+    /// What the schema at `pointer` in a document takes from its resource: that of its base
+    /// URI, else the document's.
+    private mutating func resourceSettings(documentURI: String, pointer: String) -> ResourceSettings {
+        // Without identifiers in the document the base is the document's URI, whatever the
+        // pointer: the last answer holds for every schema of it.
+        if let last = lastResource, last.documentURI == documentURI, last.baseURI == documentURI,
+           documentsWithIdentifiers.isEmpty || !documentsWithIdentifiers.contains(documentURI) {
+            return last.settings
+        }
+        let baseURI = base(of: documentURI, pointer: pointer)
+        if let last = lastResource, last.documentURI == documentURI, last.baseURI == baseURI { return last.settings }
+        let entry = resources[baseURI] ?? resources[documentURI]
+        let settings = ResourceSettings(index: entry?.index ?? 0, validation: entry?.validation ?? true,
+                                        formatAssertion: entry?.formatAssertion ?? false)
+        lastResource = (baseURI, documentURI, settings)
+        return settings
+    }
+
     // MARK: - Nodes
 
     /// Where the compiled index of the schema `json` (of the document known by `documentURI`)
@@ -365,11 +397,10 @@ public struct SchemaCompiler {
         // after it); appending `node` itself would copy every field of it once more.
         schema.nodes.append(SchemaNode(file: file, pointer: pointer, location: location))
         compiledSlots[place.table].slots[place.slot] = Int32(index + 1)
-        let baseURI = base(of: documentURI, pointer: pointer)
-        let resource = resources[baseURI] ?? resources[documentURI]
-        node.resource = resource?.index ?? 0
-        let validation = resource?.validation ?? true
-        node.assertsFormat = assertsFormats || (resource?.formatAssertion ?? false)
+        let resource = resourceSettings(documentURI: documentURI, pointer: pointer)
+        node.resource = resource.index
+        let validation = resource.validation
+        node.assertsFormat = assertsFormats || resource.formatAssertion
 
         switch json.kind {
         case .bool:
@@ -421,7 +452,7 @@ public struct SchemaCompiler {
                 guard let text = value.stringValue else { throw fail("'\(member.key)' expects a string") }
                 node.refText = text
                 pendingRefs.append(PendingReference(node: index, documentURI: documentURI, location: value.location, reference: text,
-                                                    absolute: SchemaURI.resolve(text, against: baseURI), dynamic: dynamic))
+                                                    absolute: SchemaURI.resolve(text, against: base(of: documentURI, pointer: pointer)), dynamic: dynamic))
             }
 
             if !validation && SchemaCompiler.validationKeywords.contains(member.key) { continue }
