@@ -39,6 +39,12 @@ struct ContractLoadingTests {
         ("{\"contract\": \"c\", \"contract\": \"d\"}", "c.json:1:19: error: not valid JSON: duplicate key \"contract\" (first at 1:2); each key may appear once in an object"),
         ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {}, \"drift\": {\"unknown-key\": \"loud\"}}",
          "c.json:1:87: error: drift.unknown-key must be \"breaking\", \"warning\" or \"ignore\", found \"loud\""),
+        // Keys are checked as the JSON says them: an escape spelling an allowed key is that key,
+        // and an unknown key is named decoded, the first in the file.
+        ("{\"contract\": \"c\", \"re\\u0071uest\": {\"path\": \"/x\"}, \"response\": {\"st\\u0061tus\": 200, \"h\\u00e9aders\": {}, \"bdy\": 1}}",
+         "c.json:1:84: error: unknown key 'héaders' in response (did you mean 'headers'?); expected one of: body, headers, status"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\", \"metho\": \"GET\"}, \"response\": {}}",
+         "c.json:1:45: error: unknown key 'metho' in request (did you mean 'method'?); expected one of: body, headers, method, path, query"),
     ])
     func reportsErrors(text: String, expected: String) {
         #expect(loadError(text) == expected)

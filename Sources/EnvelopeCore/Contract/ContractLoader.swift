@@ -21,15 +21,15 @@ public enum ContractLoader {
     // The keys each part of a contract allows, built once rather than for every contract.
 
     /// The keys of a contract's top level.
-    static let contractKeys: Set<String> = ["contract", "summary", "request", "response", "drift", "assertFormats", "$schema", "$comment"]
+    static let contractKeys = ["contract", "summary", "request", "response", "drift", "assertFormats", "$schema", "$comment"]
     /// The keys of `request`.
-    static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
+    static let requestKeys = ["method", "path", "query", "headers", "body"]
     /// The keys of `response`.
-    static let responseKeys: Set<String> = ["status", "headers", "body"]
+    static let responseKeys = ["status", "headers", "body"]
     /// The keys of one rule in `response.headers`.
-    static let headerRuleKeys: Set<String> = ["pattern", "equals", "absent"]
+    static let headerRuleKeys = ["pattern", "equals", "absent"]
     /// The keys of `drift`: the drift kinds.
-    static let driftKeys = Set(DriftKind.allCases.map(\.rawValue))
+    static let driftKeys = DriftKind.allCases.map(\.rawValue)
 
     /// Loads the contract at `file` (relative to the contracts folder), reading it and every
     /// schema it refers to through `read`.
@@ -133,11 +133,11 @@ struct FieldReader {
         return drift
     }
 
-    func expectObject(_ node: JSONNode, _ what: String, allowed: Set<String>) throws(ContractError) {
+    func expectObject(_ node: JSONNode, _ what: String, allowed: [String]) throws(ContractError) {
         guard node.kind == .object else {
             throw .invalidContract(file: file, at: node.location, message: "\(what) must be an object, found \(node.kind)")
         }
-        for member in node.members where !allowed.contains(member.key) {
+        if let member = node.firstMember(withKeyNotIn: allowed) {
             let suggestion = EditDistance.suggestion(for: member.key, among: allowed.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
             let list = allowed.filter { !$0.hasPrefix("$") }.sorted().joined(separator: ", ")
             throw .invalidContract(file: file, at: member.keyLocation, message: "unknown key '\(member.key)' in \(what)\(suggestion); expected one of: \(list)")
