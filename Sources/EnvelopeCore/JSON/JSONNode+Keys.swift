@@ -1,32 +1,43 @@
 extension JSONNode {
-    /// The first member of an object whose key is none of `allowed`, or nil (also for
-    /// non-objects). Keys are compared as bytes, decoded only when they hold escapes:
-    /// checking a contract's keys against a set made a string and hashed it for every key.
-    func firstMember(withKeyNotIn allowed: [String]) -> JSONMember? {
-        guard kind == .object else { return nil }
+    /// Calls `body` with each key of an object, in document order, until it returns false:
+    /// the key's tape index and its bytes, decoded only when it holds escapes. Keys are code
+    /// points, not compared by canonical equivalence: "é" and "e" + U+0301 are two keys.
+    @inline(__always)
+    func forEachKey(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         let document = document
-        let found: Int? = document.tape.withUnsafeBufferPointer { tape in
+        document.tape.withUnsafeBufferPointer { tape in
             document.text.withUnsafeBufferPointer { text in
                 var child = index + 1
                 let end = tape.childrenEnd(index)
                 while child < end {
                     let entry = tape[child]
-                    let isAllowed: Bool
+                    let proceed: Bool
                     if entry.flag {
-                        let key = JSONNode(document: document, index: child).stringValue ?? ""
-                        isAllowed = allowed.contains(key)
+                        var decoded = JSONNode(document: document, index: child).stringValue ?? ""
+                        proceed = decoded.withUTF8 { body(child, $0) }
                     } else {
-                        let body = UnsafeBufferPointer(rebasing: text[Int(entry.offset) + 1..<Int(entry.offset) + entry.payload - 1])
-                        isAllowed = allowed.contains { name in
-                            var name = name
-                            return name.withUTF8 { $0.count == body.count && memoryEquals($0, body) }
-                        }
+                        proceed = body(child, UnsafeBufferPointer(rebasing: text[Int(entry.offset) + 1..<Int(entry.offset) + entry.payload - 1]))
                     }
-                    if !isAllowed { return child }
+                    if !proceed { return }
                     child = tape.valueEnd(child + 1)
                 }
-                return nil
             }
+        }
+    }
+
+    /// The first member of an object whose key is none of `allowed`, or nil (also for
+    /// non-objects). Keys are compared as bytes: checking a contract's keys against a set
+    /// made a string and hashed it for every key.
+    func firstMember(withKeyNotIn allowed: [String]) -> JSONMember? {
+        guard kind == .object else { return nil }
+        var found: Int?
+        forEachKey { child, bytes in
+            let isAllowed = allowed.contains { name in
+                var name = name
+                return name.withUTF8 { $0.count == bytes.count && memoryEquals($0, bytes) }
+            }
+            if !isAllowed { found = child }
+            return isAllowed
         }
         guard let key = found else { return nil }
         let keyNode = JSONNode(document: document, index: key)

@@ -126,29 +126,11 @@ public struct JSONNode: Sendable {
         // Compared through the buffers, with the key's own UTF-8: a copy of the key as an
         // array, and a buffer access per member, were most of reading a contract's fields.
         var key = key
-        let document = document
-        let found: Int? = key.withUTF8 { wanted in
-            document.tape.withUnsafeBufferPointer { tape in
-                document.text.withUnsafeBufferPointer { text in
-                    var found: Int?
-                    var child = index + 1
-                    let end = tape.childrenEnd(index)
-                    while child < end {
-                        let keyEntry = tape[child]
-                        let matches: Bool
-                        if keyEntry.flag {
-                            // Code points, not canonical equivalence: "é" and "e" + U+0301 are two keys.
-                            matches = JSONNode(document: document, index: child).stringValue?.utf8.elementsEqual(wanted) ?? false
-                        } else {
-                            let start = Int(keyEntry.offset) + 1
-                            let length = keyEntry.payload - 2
-                            matches = length == wanted.count && memoryEquals(UnsafeBufferPointer(rebasing: text[start..<start + length]), wanted)
-                        }
-                        if matches { found = child + 1 }
-                        child = tape.valueEnd(child + 1)
-                    }
-                    return found
-                }
+        var found: Int?
+        key.withUTF8 { wanted in
+            forEachKey { child, bytes in
+                if bytes.count == wanted.count && memoryEquals(bytes, wanted) { found = child + 1 }
+                return true
             }
         }
         return found.map { JSONNode(document: document, index: $0) }
