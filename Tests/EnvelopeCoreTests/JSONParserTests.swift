@@ -179,4 +179,22 @@ struct JSONParserTests {
             #expect(error.description == "1:401: expected a value or ']', found the end of the input (is the text cut short?)")
         }
     }
+
+    @Test("members made one at a time are the members of the array, for nested, escaped, duplicate and empty objects and for non-objects",
+          arguments: [#"{"a": 1, "b\u0063": {"x": [1, {"y": 2}]}, "a": null, "": "e"}"#, "{}", "[1, 2]", #""text""#, "3"])
+    func memberSequenceMatchesMembers(text: String) throws {
+        let document = try JSONDocument.parse(text)
+        var nodes = [document.root]
+        var index = 0
+        while index < nodes.count {
+            let node = nodes[index]
+            let one = Array(node.memberSequence).map { "\($0.key) \($0.keyNode.index) \($0.value.index)" }
+            let all = node.members.map { "\($0.key) \($0.keyNode.index) \($0.value.index)" }
+            #expect(one == all)
+            nodes += node.members.map(\.value) + node.elements
+            index += 1
+        }
+        #expect(Array(document.root.memberSequence).count == document.root.members.count)
+    }
 }
+

@@ -124,7 +124,7 @@ struct FieldReader {
         var drift: [DriftKind: Severity] = [:]
         guard let driftNode = root["drift"] else { return drift }
         try expectObject(driftNode, "drift", allowed: ContractLoader.driftKeys)
-        for member in driftNode.members {
+        for member in driftNode.memberSequence {
             guard let kind = DriftKind(rawValue: member.key), let text = member.value.stringValue, let severity = Severity(setting: text) else {
                 throw .invalidContract(file: file, at: member.value.location, message: "drift.\(member.key) must be \"breaking\", \"warning\" or \"ignore\", found \(member.value.rawText)")
             }
@@ -170,7 +170,7 @@ struct FieldReader {
             throw .invalidContract(file: file, at: map.location, message: "'\(key)' must be an object of strings, found \(map.kind)")
         }
         var result: [(name: String, value: String)] = []
-        for member in map.members {
+        for member in map.memberSequence {
             guard let text = member.value.stringValue ?? member.value.numberText ?? member.value.boolValue.map({ String($0) }) else {
                 throw .invalidContract(file: file, at: member.value.location, message: "'\(key).\(member.key)' must be a string, found \(member.value.kind)")
             }
@@ -185,7 +185,7 @@ struct FieldReader {
             throw .invalidContract(file: file, at: headers.location, message: "response.headers must be an object, found \(headers.kind)")
         }
         var rules: [HeaderExpectation] = []
-        for member in headers.members {
+        for member in headers.memberSequence {
             let value = member.value
             if let exact = value.stringValue {
                 rules.append(HeaderExpectation(name: member.key, rule: .equals(exact)))

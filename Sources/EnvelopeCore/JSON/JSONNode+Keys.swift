@@ -44,3 +44,36 @@ extension JSONNode {
         return JSONMember(key: keyNode.stringValue ?? "", keyNode: keyNode, value: JSONNode(document: document, index: key + 1))
     }
 }
+
+extension JSONNode {
+    /// The members of an object, in document order, made one at a time as they are iterated
+    /// (``members`` makes them all into an array first, an allocation and a copy per object:
+    /// compiling a contract's schemas walked a dozen objects that way).
+    var memberSequence: MemberSequence { MemberSequence(object: self) }
+
+    /// See ``memberSequence``; empty for anything but an object.
+    struct MemberSequence: Sequence, IteratorProtocol {
+        let document: JSONDocument
+        var child: Int
+        let end: Int
+
+        init(object: JSONNode) {
+            document = object.document
+            if object.kind == .object {
+                child = object.index + 1
+                end = object.document.tape.childrenEnd(object.index)
+            } else {
+                child = 0
+                end = 0
+            }
+        }
+
+        mutating func next() -> JSONMember? {
+            guard child < end else { return nil }
+            let key = JSONNode(document: document, index: child)
+            let value = JSONNode(document: document, index: child + 1)
+            child = value.endIndex
+            return JSONMember(key: key.stringValue ?? "", keyNode: key, value: value)
+        }
+    }
+}

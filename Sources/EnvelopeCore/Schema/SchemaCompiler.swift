@@ -305,7 +305,7 @@ public struct SchemaCompiler {
             switch member.key {
             case "$defs", "definitions", "properties", "patternProperties", "dependentSchemas":
                 let here = JSONPointer.appending(member.key, to: pointer)
-                for child in member.value.members {
+                for child in member.value.memberSequence {
                     try walk(child.value, pointer: JSONPointer.appending(child.key, to: here), base: base, documentURI: documentURI,
                              isRoot: false, identified: identified)
                 }
@@ -413,7 +413,7 @@ public struct SchemaCompiler {
             throw .invalidSchema(file: file, at: json.location, pointer: pointer, message: "expected a schema (an object or a boolean), found \(json.kind)")
         }
 
-        for member in json.members {
+        for member in json.memberSequence {
             let value = member.value
             // The keyword's pointer, built only when a subschema or an error needs it: most
             // keywords (type, required, format, ...) never do.
@@ -435,7 +435,7 @@ public struct SchemaCompiler {
                 guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
                 let prefix = here()
                 var result: [(name: String, schema: Int)] = []
-                for property in value.members {
+                for property in value.memberSequence {
                     result.append((property.key, try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(property.key, to: prefix), json: property.value)))
                 }
                 return result
