@@ -18,7 +18,8 @@ extension CheckCommand {
 
     /// The request for `contract`, or exit 2 naming the unset variable and the contract.
     func plan(_ contract: Contract, target: Target, expander: TemplateExpander) throws(CommandFailure) -> PlannedRequest {
-        let where_ = "contract \(contract.name) (\(FileSystem.join(contractsDirectory, contract.file)))"
+        // Named in errors only, so made only for one.
+        func place() -> String { "contract \(contract.name) (\(FileSystem.join(contractsDirectory, contract.file)))" }
         var secrets: [String] = []
         func expand(_ text: String, _ what: String, transform: (String) -> String = { $0 }) throws(CommandFailure) -> TemplateExpander.Expansion {
             do throws(TemplateExpander.MissingVariable) {
@@ -26,14 +27,14 @@ extension CheckCommand {
                 secrets += expansion.secrets
                 return expansion
             } catch {
-                throw .badInput("\(where_): \(what) uses ${\(error.name)}, which is not set in the environment. Set it (export \(error.name)=...) or leave this contract out with --only.")
+                throw .badInput("\(place()): \(what) uses ${\(error.name)}, which is not set in the environment. Set it (export \(error.name)=...) or leave this contract out with --only.")
             }
         }
 
         let originText = target.origin.map { " of \($0)" } ?? ""
         let base = try expand(target.baseURL, "the base URL\(originText)")
         guard base.value.hasPrefix("http://") || base.value.hasPrefix("https://") else {
-            throw .badInput("\(where_): the base URL\(originText) is \(base.display), expected an http:// or https:// URL")
+            throw .badInput("\(place()): the base URL\(originText) is \(base.display), expected an http:// or https:// URL")
         }
         var url = base.value.hasSuffix("/") ? String(base.value.dropLast()) : base.value
         var display = base.display.hasSuffix("/") ? String(base.display.dropLast()) : base.display
