@@ -32,6 +32,15 @@ struct MappingLoadingTests {
         #expect(mappings.stubs.first { $0.id == "page-two" }?.identifier == "page-two")
     }
 
+    @Test("a stub without name or id is shown by its file's name, without folders or .json, and its place in a mappings array")
+    func displayNameFromFile() throws {
+        let one = Array(#"{"request": {"url": "/a"}, "response": {"status": 200}}"#.utf8)
+        let two = Array(#"{"mappings": [{"request": {"url": "/a"}, "response": {}}, {"request": {"url": "/b"}, "response": {}}]}"#.utf8)
+        #expect(try MockMappings.parse(one, file: "Mocks/mappings/sub/orders.json", filesDirectory: "Mocks/__files").map(\.displayName) == ["orders"])
+        #expect(try MockMappings.parse(one, file: "plain.json", filesDirectory: "__files").map(\.displayName) == ["plain"])
+        #expect(try MockMappings.parse(two, file: "/abs/dir/é.json", filesDirectory: "__files").map(\.displayName) == ["é#1", "é#2"])
+    }
+
     @Test("a stub without priority gets 5; priority is read when given")
     func priorityDefault() throws {
         let mappings = try Fixtures.loadMocks()
