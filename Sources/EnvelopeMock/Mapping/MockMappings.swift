@@ -25,6 +25,24 @@ public struct MockMappings: Sendable {
         guard FileManager.default.fileExists(atPath: mappingsFolder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .directoryNotFound(path: mappingsFolder + "/", reason: "no such folder")
         }
+        let names = mappingFiles(in: mappingsFolder)
+        // Files are read and parsed on every core (a thousand took 30 ms on one); the stubs
+        // keep the files' order, and of several bad files the first in that order is reported.
+        let filesDirectory = base + "/__files"
+        let loaded = ParallelMap.map(names) { name -> Result<[StubMapping], MockLoadError> in
+            let file = mappingsFolder + "/" + name
+            return Result { () throws(MockLoadError) in try load(file: file, filesDirectory: filesDirectory) }
+        }
+        var stubs: [StubMapping] = []
+        stubs.reserveCapacity(loaded.count)
+        for outcome in loaded { stubs += try outcome.get() }
+        return MockMappings(stubs: stubs)
+    }
+
+    /// The mapping files below a `mappings` folder, in the order the server loads them: their
+    /// paths relative to it, in byte order. Every `*.json` file counts (symbolic links are
+    /// followed), except hidden ones.
+    public static func mappingFiles(in mappingsFolder: String) -> [String] {
         var names: [String] = []
         for entry in DirectoryListing.entries(below: mappingsFolder) {
             let next = entry.path
@@ -40,17 +58,7 @@ public struct MockMappings: Sendable {
             }
         }
         names.sort(by: ByteOrder.precedes)
-        // Files are read and parsed on every core (a thousand took 30 ms on one); the stubs
-        // keep the files' order, and of several bad files the first in that order is reported.
-        let filesDirectory = base + "/__files"
-        let loaded = ParallelMap.map(names) { name -> Result<[StubMapping], MockLoadError> in
-            let file = mappingsFolder + "/" + name
-            return Result { () throws(MockLoadError) in try load(file: file, filesDirectory: filesDirectory) }
-        }
-        var stubs: [StubMapping] = []
-        stubs.reserveCapacity(loaded.count)
-        for outcome in loaded { stubs += try outcome.get() }
-        return MockMappings(stubs: stubs)
+        return names
     }
 
     /// Reads and parses the mapping file at `file`.
