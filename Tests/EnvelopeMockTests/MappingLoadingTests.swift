@@ -176,7 +176,7 @@ struct MappingLoadingTests {
         }
     }
 
-    @Test("mapping files are found through links and subfolders; a folder named like a mapping, or a link to one, is not a file")
+    @Test("mapping files are found through links and subfolders; a folder named like a mapping, a link to one, a hidden file or another name is not a mapping")
     func filesFoldersAndLinks() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-kinds-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -190,8 +190,13 @@ struct MappingLoadingTests {
         try FileManager.default.createSymbolicLink(at: mappings.appendingPathComponent("b.json"), withDestinationURL: elsewhere.appendingPathComponent("target.json"))
         try stub("nested").write(to: mappings.appendingPathComponent("folder.json/c.json"))
         try FileManager.default.createSymbolicLink(at: mappings.appendingPathComponent("d.json"), withDestinationURL: elsewhere)
+        // Hidden files (at any depth) and other names are not mappings.
+        for name in [".hidden.json", "folder.json/.x.json", "notes.txt", "e.json.bak", "json"] {
+            try stub("ignored").write(to: mappings.appendingPathComponent(name))
+        }
         let loaded = try MockMappings.load(directory: directory.path)
         #expect(loaded.stubs.map(\.id) == ["plain", "linked", "nested"])
+        #expect(MockMappings.mappingFiles(in: mappings.path) == ["a.json", "b.json", "folder.json/c.json"])
     }
 
     @Test("a missing mappings folder is a readable error")

@@ -45,16 +45,17 @@ public struct MockMappings: Sendable {
     public static func mappingFiles(in mappingsFolder: String) -> [String] {
         var names: [String] = []
         for entry in DirectoryListing.entries(below: mappingsFolder) {
-            let next = entry.path
-            // The file's own name, after the last slash (enumerated paths never end in one).
-            let last = next.lastIndex(of: "/").map { next[next.index(after: $0)...] } ?? next[...]
-            guard next.hasSuffix(".json"), !last.hasPrefix(".") else { continue }
+            let next = entry.path.utf8
+            // `*.json`, and the file's own name (after the last slash; enumerated paths never
+            // end in one) not hidden. By UTF-8: by Character it was a tenth of loading a mapping.
+            let nameStart = next.lastIndex(of: UInt8(ascii: "/")).map { next.index(after: $0) } ?? next.startIndex
+            guard next.count > 5, next.suffix(5).elementsEqual(".json".utf8), next[nameStart] != UInt8(ascii: ".") else { continue }
             // A regular file by readdir's word needs no stat (a thousand system calls for a
             // thousand mappings). Otherwise stat follows symbolic links, as
             // `fileExists(atPath:isDirectory:)` does, without its bridging.
             var status = stat()
-            if entry.isRegularFile || (stat(mappingsFolder + "/" + next, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR) {
-                names.append(next)
+            if entry.isRegularFile || (stat(mappingsFolder + "/" + entry.path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR) {
+                names.append(entry.path)
             }
         }
         names.sort(by: ByteOrder.precedes)

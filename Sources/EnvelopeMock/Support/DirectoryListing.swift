@@ -36,16 +36,17 @@ enum DirectoryListing {
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            let entryPath = path + "/" + name
             let entryRelative = relative.isEmpty ? name : relative + "/" + name
             found.append(Entry(path: entryRelative, isRegularFile: Int32(entry.pointee.d_type) == Int32(DT_REG)))
+            // The full path only for a folder or an entry of unknown type: most entries are
+            // files, and the path was an allocation each.
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
                 // Some file systems do not fill in the type: ask, without following links.
                 var status = stat()
-                isFolder = lstat(entryPath, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+                isFolder = lstat(path + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
             }
-            if isFolder { collect(entryPath, relative: entryRelative, into: &found) }
+            if isFolder { collect(path + "/" + name, relative: entryRelative, into: &found) }
         }
     }
 }
