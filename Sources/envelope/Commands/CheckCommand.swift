@@ -96,11 +96,9 @@ struct CheckCommand: ParsableCommand {
         // libcurl is opened on first use (see CurlLibrary): open it on another core now, while
         // the contracts load.
         CurlLibrary.loadInBackground()
-        // Without a server to talk to, the mocks are served in process: load them on another
-        // core while the contracts load.
-        let mocks = mocksDirectory
-        let pendingMappings = baseURL == nil && environmentName == nil
-            ? BackgroundResult { try MockMappings.load(directory: mocks) } : nil
+        // Without a server to talk to, the mocks are served in process: load them, and build
+        // the server's index of them, on another core while the contracts load.
+        let pendingServer = baseURL == nil && environmentName == nil ? BackgroundResult { try makeMockServer() } : nil
         var config: ProjectConfig?
         do {
             config = environmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
@@ -141,14 +139,19 @@ struct CheckCommand: ParsableCommand {
             // Sequential requests to the in-process server: keep client and server on one core
             // (the server's thread inherits the mask when it starts).
             if jobs == 1 { affinity = CPUAffinity.keepOnCurrentCore() }
-            let mock = try startMockServer(preloaded: pendingMappings)
+            let mock = try startMockServer(try pendingServer?.value() ?? makeMockServer())
             server = mock
             #if canImport(Glibc)
             if let path = mock.localSocketPath { InterruptCleanup.removeOnInterrupt(socketPath: path) }
             #endif
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: mock.localSocketPath)
         }
-        let plans = try contracts.map { contract throws(CommandFailure) in try plan(contract, target: target, expander: expander) }
+        // Planned on every core (a thousand plans took 10 M instructions on one, while the
+        // other waited); the first contract in order that cannot be planned is reported.
+        let planned = ParallelMap.map(contracts) { contract in
+            Result { () throws(CommandFailure) in try plan(contract, target: target, expander: expander) }
+        }
+        let plans = try planned.map { result throws(CommandFailure) in try result.get() }
         let redactor = Redactor(secrets: plans.flatMap(\.secrets))
         if insecure {
             Terminal.writeStandardError("warning: --insecure: TLS certificates are not verified, so anyone on the network path could read or change these answers. Use --cacert FILE to trust a test server's certificate instead.\n")
@@ -199,18 +202,23 @@ struct CheckCommand: ParsableCommand {
         return shard?.select(contracts) ?? contracts
     }
 
-    /// Loads the mocks and serves them on a free loopback port, and on a Unix socket as well
-    /// when requests through it would meet what TCP gives them
-    /// (``localSocketIsEquivalent(for:followingRedirects:)``).
-    func startMockServer(preloaded: BackgroundResult<MockMappings>? = nil) throws -> MockServer {
+    /// Loads the mocks into a server, not yet started, that will serve them on a free loopback
+    /// port, and on a Unix socket as well when requests through it would meet what TCP gives
+    /// them (``localSocketIsEquivalent(for:followingRedirects:)``).
+    func makeMockServer() throws -> MockServer {
         let mappings: MockMappings
         do {
-            mappings = try preloaded?.value() ?? MockMappings.load(directory: mocksDirectory)
-        } catch let error as MockLoadError {
+            mappings = try MockMappings.load(directory: mocksDirectory)
+        } catch {
             throw MockLoadFailure(error: error)
         }
         let local = Self.localSocketIsEquivalent(for: mappings.stubs, followingRedirects: maxRedirects > 0)
-        let mock = MockServer(mappings: mappings, options: MockServerOptions(host: "127.0.0.1", port: 0, listensOnLocalSocket: local))
+        return MockServer(mappings: mappings, options: MockServerOptions(host: "127.0.0.1", port: 0, listensOnLocalSocket: local))
+    }
+
+    /// Starts `mock` on a free loopback port (and its Unix socket, when it has one). On the
+    /// main thread: the socket's removal on Ctrl-C is set up there as soon as it exists.
+    func startMockServer(_ mock: MockServer) throws -> MockServer {
         do {
             try mock.start()
         } catch {
