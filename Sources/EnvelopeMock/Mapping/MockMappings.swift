@@ -18,25 +18,10 @@ public struct MockMappings: Sendable {
     /// relative path. A file holds one stub object or `{"mappings": [stub, ...]}`. Body files
     /// named by `bodyFileName` are read from `directory/__files/` now, into memory.
     public static func load(directory: String) throws(MockLoadError) -> MockMappings {
-        var base = directory
-        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        let mappingsFolder = base + "/mappings"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: mappingsFolder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .directoryNotFound(path: mappingsFolder + "/", reason: "no such folder")
-        }
-        let names = mappingFiles(in: mappingsFolder)
+        let files = try MappingFileSet(directory: directory)
         // Files are read and parsed on every core (a thousand took 30 ms on one); the stubs
         // keep the files' order, and of several bad files the first in that order is reported.
-        let filesDirectory = base + "/__files"
-        let loaded = ParallelMap.map(names) { name -> Result<[StubMapping], MockLoadError> in
-            let file = mappingsFolder + "/" + name
-            return Result { () throws(MockLoadError) in try load(file: file, filesDirectory: filesDirectory) }
-        }
-        var stubs: [StubMapping] = []
-        stubs.reserveCapacity(loaded.count)
-        for outcome in loaded { stubs += try outcome.get() }
-        return MockMappings(stubs: stubs)
+        return try files.assemble(ParallelMap.map(Array(files.names.indices)) { files.load($0) })
     }
 
     /// The mapping files below a `mappings` folder, in the order the server loads them: their
@@ -63,7 +48,7 @@ public struct MockMappings: Sendable {
     }
 
     /// Reads and parses the mapping file at `file`.
-    private static func load(file: String, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
+    static func load(file: String, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
         let bytes: [UInt8]
         if let read = FileBytes.contents(of: file) {
             bytes = read
@@ -98,3 +83,41 @@ func realPath(_ path: String) -> String? {
     defer { free(resolved) }
     return String(cString: resolved)
 }
+
+/// The mapping files of a Mocks folder, listed, to be read and parsed one at a time on any
+/// thread and then put together: for a caller that loads them alongside other work on the
+/// same cores (``MockMappings/load(directory:)`` loads them on their own).
+public struct MappingFileSet: Sendable {
+    /// The files' paths relative to the `mappings` folder, in load order.
+    public let names: [String]
+    private let mappingsFolder: String
+    private let filesDirectory: String
+
+    /// Lists `directory/mappings/`; fails when there is no such folder.
+    public init(directory: String) throws(MockLoadError) {
+        var base = directory
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        mappingsFolder = base + "/mappings"
+        filesDirectory = base + "/__files"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: mappingsFolder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .directoryNotFound(path: mappingsFolder + "/", reason: "no such folder")
+        }
+        names = MockMappings.mappingFiles(in: mappingsFolder)
+    }
+
+    /// Reads and parses the file `names[position]`.
+    public func load(_ position: Int) -> Result<[StubMapping], MockLoadError> {
+        Result { () throws(MockLoadError) in try MockMappings.load(file: mappingsFolder + "/" + names[position], filesDirectory: filesDirectory) }
+    }
+
+    /// The stubs of every file, in order, given what ``load(_:)`` gave for each; the first
+    /// failure in that order, if any.
+    public func assemble(_ loaded: [Result<[StubMapping], MockLoadError>]) throws(MockLoadError) -> MockMappings {
+        var stubs: [StubMapping] = []
+        stubs.reserveCapacity(loaded.count)
+        for outcome in loaded { stubs += try outcome.get() }
+        return MockMappings(stubs: stubs)
+    }
+}
+

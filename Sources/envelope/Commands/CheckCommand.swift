@@ -96,9 +96,6 @@ struct CheckCommand: ParsableCommand {
         // libcurl is opened on first use (see CurlLibrary): open it on another core now, while
         // the contracts load.
         CurlLibrary.loadInBackground()
-        // Without a server to talk to, the mocks are served in process: load them, and build
-        // the server's index of them, on another core while the contracts load.
-        let pendingServer = baseURL == nil && environmentName == nil ? BackgroundResult { try makeMockServer() } : nil
         var config: ProjectConfig?
         do {
             config = environmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
@@ -108,7 +105,9 @@ struct CheckCommand: ParsableCommand {
         }
         var loadOptions = schemaOptions.load
         loadOptions.mappings += config?.referenceMappings ?? []
-        let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions)
+        // Without a server to talk to, the mocks are served in process: their mappings load
+        // along with the contracts, on every core.
+        let (set, mappings) = try loadContracts(options: loadOptions, withMocks: baseURL == nil && environmentName == nil)
         if !set.errors.isEmpty {
             Terminal.writeStandardError(set.errorText(directory: contractsDirectory) + "\n")
             return 2
@@ -139,7 +138,7 @@ struct CheckCommand: ParsableCommand {
             // Sequential requests to the in-process server: keep client and server on one core
             // (the server's thread inherits the mask when it starts).
             if jobs == 1 { affinity = CPUAffinity.keepOnCurrentCore() }
-            let mock = try startMockServer(try pendingServer?.value() ?? makeMockServer())
+            let mock = try startMockServer(makeMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) }))
             server = mock
             #if canImport(Glibc)
             if let path = mock.localSocketPath { InterruptCleanup.removeOnInterrupt(socketPath: path) }
@@ -202,13 +201,13 @@ struct CheckCommand: ParsableCommand {
         return shard?.select(contracts) ?? contracts
     }
 
-    /// Loads the mocks into a server, not yet started, that will serve them on a free loopback
+    /// A server, not yet started, for `mappings`, that will serve them on a free loopback
     /// port, and on a Unix socket as well when requests through it would meet what TCP gives
     /// them (``localSocketIsEquivalent(for:followingRedirects:)``).
-    func makeMockServer() throws -> MockServer {
+    func makeMockServer(mappings loaded: Result<MockMappings, MockLoadError>) throws -> MockServer {
         let mappings: MockMappings
         do {
-            mappings = try MockMappings.load(directory: mocksDirectory)
+            mappings = try loaded.get()
         } catch {
             throw MockLoadFailure(error: error)
         }

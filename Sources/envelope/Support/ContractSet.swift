@@ -16,15 +16,27 @@ struct ContractSet {
     /// Loads the contracts in `directory`, on every core (each contract compiles on its own),
     /// keeping name order for both the contracts and the errors.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
-        let names: [String]
+        let names = try contractFiles(in: directory)
+        return assemble(ParallelMap.map(names) { name in load(name, directory: directory, options: options) })
+    }
+
+    /// The contract files of `directory`, in load (name) order.
+    static func contractFiles(in directory: String) throws(CommandFailure) -> [String] {
         do {
-            names = try FileSystem.jsonFiles(in: directory)
+            return try FileSystem.jsonFiles(in: directory)
         } catch {
             throw .badInput("\(error) (give the contracts folder with --contracts)")
         }
-        let outcomes = ParallelMap.map(names) { name in
-            Result { () throws(ContractError) -> Contract in try loadContract(file: name, directory: directory, options: options) }
-        }
+    }
+
+    /// Loads one contract file as ``load(directory:options:)`` does, for a caller that loads
+    /// them alongside other work on the same cores.
+    static func load(_ file: String, directory: String, options: ContractLoadOptions) -> Result<Contract, ContractError> {
+        Result { () throws(ContractError) -> Contract in try loadContract(file: file, directory: directory, options: options) }
+    }
+
+    /// The set made of what each file, in order, loaded to.
+    static func assemble(_ outcomes: [Result<Contract, ContractError>]) -> ContractSet {
         var set = ContractSet(contracts: [], errors: [])
         for outcome in outcomes {
             switch outcome {
