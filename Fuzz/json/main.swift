@@ -8,8 +8,8 @@
 //   - walking the tape agrees with the tree: kinds, counts, keys, look-ups (last member
 //     wins), offsets inside the input, line:column computable for every value;
 //   - parsing with duplicate keys rejected fails only with duplicateKey (or agrees);
-//   - parsing in two halves on two cores (forced on for every size) gives the same tape, or
-//     the same error, as parsing in one pass.
+//   - parsing in two halves on two cores (forced on for every size, the second half copied
+//     in by two cores) gives the same tape, or the same error, as parsing in one pass.
 // Inputs that do not parse must fail with a JSONError whose location lies inside the input.
 // Any mismatch traps (preconditionFailure), which libFuzzer reports as a crash.
 
@@ -19,6 +19,7 @@ public func fuzzJSONParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var split = JSONParseOptions()
     split.splitThreshold = 0
     split.waitsForShare = true
+    split.parallelCopyThreshold = 0
     let halves = Result { () throws(JSONError) in try JSONDocument.parse(bytes, options: split) }
     let document: JSONDocument
     do {
