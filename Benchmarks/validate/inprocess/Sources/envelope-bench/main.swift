@@ -9,10 +9,39 @@
 //        (run.sh does it)
 // usage: envelope-bench CONTRACT FILE RUNS
 // Prints one JSON line: {"tool": ..., "times": [seconds per run], "valid": bool}.
+//
+// usage: envelope-bench load CONTRACT COUNT
+// Loads (parses and compiles) the contract COUNT times from bytes in memory, keeping every
+// result as `check` does, and prints one JSON line with the time per load: the cost of the
+// contract side of `check` without files or threads (run it under callgrind to see where).
 import EnvelopeCore
 import Foundation
 
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "load", let count = Int(arguments[3]), count > 0 {
+    let path = arguments[2]
+    let name = (path as NSString).lastPathComponent
+    let folder = (path as NSString).deletingLastPathComponent
+    var kept: [Contract] = []
+    kept.reserveCapacity(count)
+    let elapsed: Duration
+    do {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        elapsed = try ContinuousClock().measure {
+            for _ in 0..<count {
+                kept.append(try ContractLoader.load(file: name, read: { file in
+                    file == name ? bytes : [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.isEmpty ? file : folder + "/" + file)))
+                }))
+            }
+        }
+    } catch {
+        FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
+        exit(2)
+    }
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print("{\"tool\": \"contract loading (EnvelopeCore in process)\", \"loads\": \(kept.count), \"seconds_per_load\": \(seconds / Double(count))}")
+    exit(0)
+}
 guard arguments.count == 4, let runs = Int(arguments[3]), runs > 0 else {
     FileHandle.standardError.write(Data("usage: envelope-bench CONTRACT FILE RUNS\n".utf8))
     exit(2)
