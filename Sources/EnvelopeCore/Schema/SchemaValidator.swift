@@ -80,7 +80,7 @@ enum TapeStep {
 }
 
 /// How many elements were validated at one array place, and the path to its first array.
-struct ArrayTotal {
+struct ArrayTotal: PlaceEntry {
     var hash: UInt64
     var count: Int
     var steps: [TapeStep]
@@ -256,13 +256,10 @@ struct ValidationRun {
     /// Per optional property (by wildcard path hash): objects seen, times present, first place.
     var tallies = TallyTable()
     /// Elements validated per array place (by wildcard path hash), in order of first sight.
-    /// A document has a handful of places, found by a scan; past 16, `arraySlots` finds them
-    /// (a dictionary made for every small answer cost more than the scan).
-    var arrayTotals: [ArrayTotal] = []
-    var arraySlots: [UInt64: Int] = [:]
-    /// The place last counted, and its slot: lists of lists (tags in every item) count at one
-    /// place many times in a row, and are counted without a look-up then.
-    var lastArrayPlace: (hash: UInt64, slot: Int)?
+    var arrayTotals = PlaceTable<ArrayTotal>()
+    /// The place last counted, and its position: lists of lists (tags in every item) count at
+    /// one place many times in a row, and are counted without a look-up then.
+    var lastArrayPlace: (hash: UInt64, position: Int)?
     var depth = 0
 
     init(nodes: UnsafeBufferPointer<SchemaNode>, tables: UnsafePointer<SchemaTables>, document: JSONDocument,
@@ -427,36 +424,18 @@ struct ValidationRun {
     /// path there (its pointer is written only if a finding needs the total).
     mutating func countElements(_ count: Int, at hash: UInt64) {
         if let last = lastArrayPlace, last.hash == hash {
-            arrayTotals[last.slot].count += count
+            arrayTotals[last.position].count += count
             return
         }
-        if let slot = arraySlot(of: hash) {
-            arrayTotals[slot].count += count
-            lastArrayPlace = (hash, slot)
+        let position: Int
+        if let known = arrayTotals.position(of: hash) {
+            position = known
+            arrayTotals[position].count += count
         } else {
-            addArrayTotal(ArrayTotal(hash: hash, count: count, steps: steps))
-            lastArrayPlace = (hash, arrayTotals.count - 1)
+            position = arrayTotals.insert(ArrayTotal(hash: hash, count: count, steps: steps))
         }
+        lastArrayPlace = (hash, position)
     }
-
-    /// The entry of the array place `hash` in ``arrayTotals``, if it has one.
-    func arraySlot(of hash: UInt64) -> Int? {
-        if arrayTotals.count > Self.scannedArrayPlaces { return arraySlots[hash] }
-        return arrayTotals.firstIndex { $0.hash == hash }
-    }
-
-    /// Adds an array place not seen before.
-    mutating func addArrayTotal(_ total: ArrayTotal) {
-        arrayTotals.append(total)
-        if arrayTotals.count == Self.scannedArrayPlaces + 1 {
-            for (slot, known) in arrayTotals.enumerated() { arraySlots[known.hash] = slot }
-        } else if arrayTotals.count > Self.scannedArrayPlaces {
-            arraySlots[total.hash] = arrayTotals.count - 1
-        }
-    }
-
-    /// Up to this many array places are looked up by a scan rather than in ``arraySlots``.
-    static let scannedArrayPlaces = 16
 
     mutating func finish(valid: Bool) -> ValidationOutcome {
         for tally in tallies.tallies where tally.present == 0 {
@@ -468,7 +447,7 @@ struct ValidationRun {
         // The totals qualify findings; without any, their pointers are not worth writing.
         var totals: [String: Int] = [:]
         if !groups.isEmpty {
-            for total in arrayTotals {
+            for total in arrayTotals.entries {
                 var path = total.steps.map { component(PathStep($0)) }
                 path.append(.index(0))
                 totals[path.wildcardPointer, default: 0] += total.count

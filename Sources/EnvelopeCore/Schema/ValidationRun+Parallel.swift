@@ -26,8 +26,7 @@ extension ValidationRun {
         var template = self
         template.groups = [:]
         template.tallies = TallyTable()
-        template.arrayTotals = []
-        template.arraySlots = [:]
+        template.arrayTotals = PlaceTable()
         template.lastArrayPlace = nil
         template.parallelElementThreshold = .max
         let work = ArrayShares(template: template, starts: starts, stop: stop, itemSchema: itemSchema)
@@ -50,11 +49,11 @@ extension ValidationRun {
             }
         }
         tallies.absorb(share.tallies)
-        for total in share.arrayTotals {
-            if let slot = arraySlot(of: total.hash) {
-                arrayTotals[slot].count += total.count
+        for total in share.arrayTotals.entries {
+            if let position = arrayTotals.position(of: total.hash) {
+                arrayTotals[position].count += total.count
             } else {
-                addArrayTotal(total)
+                arrayTotals.insert(total)
             }
         }
     }
