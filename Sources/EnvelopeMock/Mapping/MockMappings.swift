@@ -27,7 +27,7 @@ public struct MockMappings: Sendable {
     /// The mapping files below a `mappings` folder, in the order the server loads them: their
     /// paths relative to it, in byte order. Every `*.json` file counts (symbolic links are
     /// followed), except hidden ones.
-    public static func mappingFiles(in mappingsFolder: String) -> [String] {
+    static func mappingFiles(in mappingsFolder: String) -> [String] {
         var names: [String] = []
         for entry in DirectoryListing.entries(below: mappingsFolder) {
             let next = entry.path.utf8

@@ -19,22 +19,15 @@ struct MockCatalog {
     /// Loads `directory/mappings/**/*.json` in the server's order (relative path, byte order).
     static func load(directory: String) -> MockCatalog {
         var catalog = MockCatalog()
-        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        let mappings = base + "/mappings"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: mappings, isDirectory: &isDirectory), isDirectory.boolValue else { return catalog }
+        // The server's own listing and loading, file by file so that every broken file is named.
+        guard let files = try? MappingFileSet(directory: directory) else { return catalog }
         catalog.exists = true
-        // The server's own listing: FileManager's enumerator took 33 k instructions a file,
-        // and two listings could disagree on what is a mapping.
-        for name in MockMappings.mappingFiles(in: mappings) {
-            let file = mappings + "/" + name
-            do {
-                let bytes = try FileSystem.read(file)
-                catalog.stubs += try MockMappings.parse(bytes, file: file, filesDirectory: base + "/__files")
-            } catch let error as MockLoadError {
+        for position in files.names.indices {
+            switch files.load(position) {
+            case .success(let stubs):
+                catalog.stubs += stubs
+            case .failure(let error):
                 catalog.problems.append(LintProblem(level: .error, file: error.file, location: error.location, message: error.message))
-            } catch {
-                catalog.problems.append(LintProblem(level: .error, file: file, message: "\(error)"))
             }
         }
         catalog.matcher = StubMatcher(stubs: catalog.stubs)
