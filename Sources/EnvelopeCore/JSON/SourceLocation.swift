@@ -39,9 +39,16 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
             line += 1
             lineStart = index + 1
         }
+        return SourceLocation(line: line, column: column(in: bytes, from: lineStart, to: target), offset: offset)
+    }
+
+    /// The column of byte `target` on the line starting at `lineStart`: 1 + the characters
+    /// (UTF-8 lead bytes) before it.
+    @inline(__always)
+    private static func column(in bytes: UnsafeBufferPointer<UInt8>, from lineStart: Int, to target: Int) -> Int {
         var column = 1
-        for index in lineStart..<target where base[index] & 0xC0 != 0x80 { column += 1 }
-        return SourceLocation(line: line, column: column, offset: offset)
+        for index in lineStart..<target where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return column
     }
 
     /// Finds the locations of many offsets in one pass over `bytes`.
@@ -60,13 +67,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
                 }
                 index += 1
             }
-            var column = 1
-            var scan = lineStart
-            while scan < target {
-                if bytes[scan] & 0xC0 != 0x80 { column += 1 }
-                scan += 1
-            }
-            result[position] = SourceLocation(line: line, column: column, offset: offsets[position])
+            result[position] = SourceLocation(line: line, column: column(in: bytes, from: lineStart, to: target), offset: offsets[position])
         }
         return result
     }

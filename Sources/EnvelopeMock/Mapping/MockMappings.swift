@@ -48,7 +48,7 @@ public struct MockMappings: Sendable {
     }
 
     /// Reads and parses the mapping file at `file`.
-    static func load(file: String, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
+    fileprivate static func load(file: String, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
         let bytes: [UInt8]
         if let read = FileBytes.contents(of: file) {
             bytes = read

@@ -138,7 +138,8 @@ struct CheckCommand: ParsableCommand {
             // Sequential requests to the in-process server: keep client and server on one core
             // (the server's thread inherits the mask when it starts).
             if jobs == 1 { affinity = CPUAffinity.keepOnCurrentCore() }
-            let mock = try startMockServer(makeMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) }))
+            let mock = try makeMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) })
+            try startMockServer(mock)
             server = mock
             #if canImport(Glibc)
             if let path = mock.localSocketPath { InterruptCleanup.removeOnInterrupt(socketPath: path) }
@@ -217,13 +218,12 @@ struct CheckCommand: ParsableCommand {
 
     /// Starts `mock` on a free loopback port (and its Unix socket, when it has one). On the
     /// main thread: the socket's removal on Ctrl-C is set up there as soon as it exists.
-    func startMockServer(_ mock: MockServer) throws -> MockServer {
+    func startMockServer(_ mock: MockServer) throws {
         do {
             try mock.start()
         } catch {
             throw CommandFailure.transport("cannot start the mock server: \(error)")
         }
-        return mock
     }
 
     /// Whether requests to the in-process mock may go through its Unix socket and still meet
