@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// `map` over a list on every core, with the results in the list's order: `check` compiles a
 /// thousand contracts and loads a thousand mappings, each independent of the others, and one
@@ -9,39 +8,38 @@ public enum ParallelMap {
     /// cores as they come free (so one slow item does not hold up a whole half of the list);
     /// the calling thread takes chunks too. A list of one chunk or less is mapped on the
     /// calling thread alone.
+    ///
+    /// Each output is written straight into its place in the result: gathering per-chunk
+    /// arrays and joining them copied every output once more through a generic iterator
+    /// (for a thousand contracts, 3% of a whole `check`).
     public static func map<Item: Sendable, Output: Sendable>(_ items: [Item], chunkSize: Int = 16,
                                                       _ transform: @escaping @Sendable (Item) -> Output) -> [Output] {
         precondition(chunkSize > 0, "a chunk holds at least one item")
         let chunkCount = (items.count + chunkSize - 1) / chunkSize
         guard chunkCount > 1 else { return items.map(transform) }
-        let chunks = ChunkResults<Output>(count: chunkCount)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = chunk * chunkSize..<min(items.count, (chunk + 1) * chunkSize)
-            chunks.store(items[range].map(transform), at: chunk)
+        return [Output](unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
+            let slots = OutputSlots(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                for index in chunk * chunkSize..<min(items.count, (chunk + 1) * chunkSize) {
+                    slots.initialize(index, to: transform(items[index]))
+                }
+            }
+            // concurrentPerform returns once every iteration has, so every slot is written.
+            initializedCount = items.count
         }
-        return chunks.joined()
     }
 }
 
-/// The outputs of each chunk of a ``ParallelMap``, filled in by the threads in any order.
+/// The result's storage, written by several threads at once.
 ///
-/// `@unchecked Sendable` is sound: `chunks` is only read or written while holding `lock`.
-private final class ChunkResults<Output: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var chunks: [[Output]]
+/// `@unchecked Sendable` is sound: each index is initialized by exactly one iteration of the
+/// `concurrentPerform` (the chunks do not overlap), nothing reads a slot until
+/// `concurrentPerform` has returned, and it returns only after every iteration finished,
+/// which orders those writes before the reads.
+private struct OutputSlots<Output>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Output>
 
-    /// Room for `count` chunks.
-    init(count: Int) {
-        chunks = Array(repeating: [], count: count)
-    }
-
-    /// Keeps the outputs of chunk number `index`.
-    func store(_ outputs: [Output], at index: Int) {
-        lock.withLock { chunks[index] = outputs }
-    }
-
-    /// Every chunk's outputs, in chunk order.
-    func joined() -> [Output] {
-        lock.withLock { Array(chunks.joined()) }
+    func initialize(_ index: Int, to output: consuming Output) {
+        (base + index).initialize(to: output)
     }
 }
