@@ -18,10 +18,11 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        // The C library's allocator settings (glibc's mallopt), for the executable's start.
+        // The C library's allocator settings (glibc's mallopt) and huge-page advice for its heaps.
         .systemLibrary(name: "CAllocator"),
-        // JSON, contracts, schema validation, drift findings and reports. No I/O.
-        .target(name: "EnvelopeCore"),
+        // JSON, contracts, schema validation, drift findings and reports. No I/O (memory advice
+        // to the kernel is not I/O).
+        .target(name: "EnvelopeCore", dependencies: ["CAllocator"]),
         // The HTTP client on libcurl.
         .target(name: "EnvelopeHTTP", dependencies: ["CCurl"]),
         // The mock HTTP/1.1 server on POSIX sockets, replaying WireMock-style mappings.

@@ -8,6 +8,8 @@ import Foundation
 // (about 40 with this). Pages never touched cost no memory; up to this much freed memory per
 // arena stays with the process, which lives for one command.
 _ = envelope_malloc_set_top_pad(16 << 20)
+// With that room made, the main thread's heap gets huge pages (see the function's comment).
+_ = envelope_malloc_advise_huge_pages()
 
 // Thin entry point: everything else lives in the libraries and the command types.
 exit(CommandRunner.main(root: EnvelopeCommand.self))

@@ -1,3 +1,4 @@
+import CAllocator
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,5 +33,15 @@ public enum MemoryAdvice {
         guard let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return }
         _ = madvise(pointer, Int(bitPattern: start) + byteCount - address, 22 /* MADV_POPULATE_READ */)
         #endif
+    }
+
+    /// Asks for huge pages under the malloc heap of the calling thread, once per thread (see
+    /// `envelope_malloc_advise_huge_pages`): threads that build many small objects, such as
+    /// compiled contracts, otherwise take a page fault for every 4 KB they first touch.
+    /// Returns where the advised range starts (nil when nothing was advised, as on every
+    /// call after a thread's first).
+    @discardableResult
+    public static func preferHugePagesForThisThreadsHeap() -> UnsafeMutableRawPointer? {
+        envelope_malloc_advise_huge_pages()
     }
 }
