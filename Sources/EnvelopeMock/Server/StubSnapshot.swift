@@ -1,3 +1,5 @@
+import EnvelopeCore
+
 /// One immutable generation of the stubs: the matcher and every answer encoded once. The
 /// store swaps in a new snapshot when stubs are added, removed or reloaded; requests in
 /// flight keep the one they started with.
@@ -12,24 +14,24 @@ final class StubSnapshot: Sendable {
     ///   applied after each stub's own.
     init(stubs: [StubMapping], injections: [DriftInjection]) {
         matcher = StubMatcher(stubs: stubs)
-        var prepared: [PreparedResponse] = []
-        var perRequest: [[DriftInjection]] = []
-        prepared.reserveCapacity(stubs.count)
-        for stub in stubs {
-            let all = stub.injections + injections
-            var response = stub.response
-            if all.contains(where: \.isRandom) {
-                perRequest.append(all)
-            } else {
-                perRequest.append([])
-                if let drifted = DriftInjector.apply(all, to: response.body, random: nil) {
-                    response.body = drifted.body
-                    response.headers.append(HTTPHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
-                }
-            }
-            prepared.append(PreparedResponse(response))
+        // Each answer is encoded on its own, so on every core: `check` makes the snapshot of
+        // a thousand mappings between loading them and the first request, while nothing
+        // else runs.
+        let answers = ParallelMap.map(stubs, chunkSize: 64) { stub in Self.prepare(stub, injections: injections) }
+        prepared = answers.map(\.response)
+        perRequestInjections = answers.map(\.perRequest)
+    }
+
+    /// `stub`'s answer encoded, with its fixed drift applied; or, when a drift is random, the
+    /// answer as written and the injections to apply per request.
+    private static func prepare(_ stub: StubMapping, injections: [DriftInjection]) -> (response: PreparedResponse, perRequest: [DriftInjection]) {
+        let all = stub.injections + injections
+        var response = stub.response
+        if all.contains(where: \.isRandom) { return (PreparedResponse(response), all) }
+        if let drifted = DriftInjector.apply(all, to: response.body, random: nil) {
+            response.body = drifted.body
+            response.headers.append(HTTPHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
         }
-        self.prepared = prepared
-        self.perRequestInjections = perRequest
+        return (PreparedResponse(response), [])
     }
 }
