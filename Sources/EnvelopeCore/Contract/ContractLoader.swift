@@ -133,14 +133,16 @@ struct FieldReader {
         return drift
     }
 
-    func expectObject(_ node: JSONNode, _ what: String, allowed: [String]) throws(ContractError) {
+    /// `what` names the object in errors; it is made only for an error (a header rule's name
+    /// is built from its header's).
+    func expectObject(_ node: JSONNode, _ what: @autoclosure () -> String, allowed: [String]) throws(ContractError) {
         guard node.kind == .object else {
-            throw .invalidContract(file: file, at: node.location, message: "\(what) must be an object, found \(node.kind)")
+            throw .invalidContract(file: file, at: node.location, message: "\(what()) must be an object, found \(node.kind)")
         }
         if let member = node.firstMember(withKeyNotIn: allowed) {
             let suggestion = EditDistance.suggestion(for: member.key, among: allowed.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
             let list = allowed.filter { !$0.hasPrefix("$") }.sorted().joined(separator: ", ")
-            throw .invalidContract(file: file, at: member.keyLocation, message: "unknown key '\(member.key)' in \(what)\(suggestion); expected one of: \(list)")
+            throw .invalidContract(file: file, at: member.keyLocation, message: "unknown key '\(member.key)' in \(what())\(suggestion); expected one of: \(list)")
         }
     }
 
