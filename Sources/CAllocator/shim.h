@@ -29,13 +29,15 @@ static inline int envelope_malloc_set_top_pad(size_t bytes) {
 /// touches some 10 MB of fresh heap; at 4 KB a page that was 2,300 page faults, each about
 /// 2 µs on a virtual machine, where one fault per 2 MB costs little more than zeroing it.
 ///
-/// Once per thread (later calls return at once). The main thread's heap is glibc's break
-/// area: it is first grown by the top pad (`envelope_malloc_set_top_pad`) so the advice
-/// covers room for what comes next, since later growth of the break is a new region the
-/// advice does not reach. Another thread's arena lives in a 64 MB region aligned to its
-/// size (glibc's HEAP_MAX_SIZE on 64-bit), advised whole, so its growth is covered too.
-/// The advice is a hint: a range that is not what this expects only gets the hint where
-/// it is mapped, never a change in what memory holds. Nothing happens without glibc.
+/// Once per thread (later calls return at once); the flag is per module that compiles this
+/// inline function, so Swift code calls it through one place, EnvelopeCore's MemoryAdvice.
+/// The main thread's heap is glibc's break area: it is first grown by the top pad
+/// (`envelope_malloc_set_top_pad`) so the advice covers room for what comes next, since
+/// later growth of the break is a new region the advice does not reach. Another thread's
+/// arena lives in a 64 MB region aligned to its size (glibc's HEAP_MAX_SIZE on 64-bit),
+/// advised whole, so its growth is covered too. The advice is a hint: a range that is not
+/// what this expects only gets the hint where it is mapped, never a change in what memory
+/// holds. Nothing happens without glibc.
 ///
 /// Returns where the advised range starts, or NULL when nothing was advised (a later call on
 /// the same thread, no glibc, or the kernel refused).

@@ -1,4 +1,5 @@
 import CAllocator
+import EnvelopeCore
 import Foundation
 
 // Let each malloc arena grow by 16 MB of address space at a time instead of by what the
@@ -8,8 +9,9 @@ import Foundation
 // (about 40 with this). Pages never touched cost no memory; up to this much freed memory per
 // arena stays with the process, which lives for one command.
 _ = envelope_malloc_set_top_pad(16 << 20)
-// With that room made, the main thread's heap gets huge pages (see the function's comment).
-_ = envelope_malloc_advise_huge_pages()
+// With that room made, the main thread's heap gets huge pages (through EnvelopeCore, whose
+// copy of the once-per-thread flag ParallelMap's calls on this thread then find set).
+MemoryAdvice.preferHugePagesForThisThreadsHeap()
 
 // Thin entry point: everything else lives in the libraries and the command types.
 let status = CommandRunner.main(root: EnvelopeCommand.self)
