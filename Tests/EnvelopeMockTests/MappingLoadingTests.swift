@@ -152,10 +152,8 @@ struct MappingLoadingTests {
 
     @Test("many files (loaded on several cores) keep their names' order; of several bad files the first by name is reported")
     func manyFilesKeepOrderAndTheFirstErrorWins() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-many-\(UUID().uuidString)")
+        let (directory, mappings) = try Self.makeMocksFolder("many")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let mappings = directory.appendingPathComponent("mappings")
-        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         func write(_ number: Int, _ text: String) throws {
             try Data(text.utf8).write(to: mappings.appendingPathComponent(String(format: "m%03d.json", number)))
         }
@@ -197,6 +195,38 @@ struct MappingLoadingTests {
         let loaded = try MockMappings.load(directory: directory.path)
         #expect(loaded.stubs.map(\.id) == ["plain", "linked", "nested"])
         #expect(MockMappings.mappingFiles(in: mappings.path) == ["a.json", "b.json", "folder.json/c.json"])
+    }
+
+    @Test("mapping files of every size around the stack room they are read into load whole")
+    func filesAroundTheReadRoom() throws {
+        let (directory, mappings) = try Self.makeMocksFolder("sizes")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let room = 16 << 10
+        // A file a little under, exactly at, just over and far over the room, and a tiny one.
+        let sizes = [200, room - 1, room, room + 1, 5 * room + 7]
+        var expected: [String: Int] = [:]
+        for (position, size) in sizes.enumerated() {
+            let head = #"{"id": "s\#(position)", "request": {"urlPath": "/s\#(position)"}, "response": {"status": 200, "body": ""#
+            let tail = #""}}"#
+            let padding = size - head.utf8.count - tail.utf8.count
+            try Data((head + String(repeating: "x", count: padding) + tail).utf8).write(to: mappings.appendingPathComponent("s\(position).json"))
+            let written = try FileManager.default.attributesOfItem(atPath: mappings.appendingPathComponent("s\(position).json").path)[.size] as? Int
+            #expect(written == size)
+            expected["s\(position)"] = padding
+        }
+        let loaded = try MockMappings.load(directory: directory.path)
+        #expect(Dictionary(uniqueKeysWithValues: loaded.stubs.map { ($0.id ?? "", $0.response.body.count) }) == expected)
+        // An empty file is still an error that names it, not a crash.
+        try Data().write(to: mappings.appendingPathComponent("z-empty.json"))
+        #expect(throws: MockLoadError.self) { try MockMappings.load(directory: directory.path) }
+    }
+
+    /// A fresh Mocks folder with an empty `mappings` folder in it (the caller removes it).
+    static func makeMocksFolder(_ label: String) throws -> (directory: URL, mappings: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-\(label)-\(UUID().uuidString)")
+        let mappings = directory.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        return (directory, mappings)
     }
 
     @Test("a missing mappings folder is a readable error")

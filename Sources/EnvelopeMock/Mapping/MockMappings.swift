@@ -28,7 +28,13 @@ public struct MockMappings: Sendable {
     /// paths relative to it, in byte order. Every `*.json` file counts (symbolic links are
     /// followed), except hidden ones.
     static func mappingFiles(in mappingsFolder: String) -> [String] {
-        var names: [String] = []
+        mappingFileEntries(in: mappingsFolder).map(\.path)
+    }
+
+    /// ``mappingFiles(in:)`` with, for each, whether readdir said it is a regular file (then
+    /// reading it needs no stat).
+    static func mappingFileEntries(in mappingsFolder: String) -> [DirectoryListing.Entry] {
+        var entries: [DirectoryListing.Entry] = []
         for entry in DirectoryListing.entries(below: mappingsFolder) {
             let next = entry.path.utf8
             // `*.json`, and the file's own name (after the last slash; enumerated paths never
@@ -40,17 +46,18 @@ public struct MockMappings: Sendable {
             // `fileExists(atPath:isDirectory:)` does, without its bridging.
             var status = stat()
             if entry.isRegularFile || (stat(mappingsFolder + "/" + entry.path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR) {
-                names.append(entry.path)
+                entries.append(entry)
             }
         }
-        names.sort(by: ByteOrder.precedes)
-        return names
+        entries.sort { ByteOrder.precedes($0.path, $1.path) }
+        return entries
     }
 
     /// Reads and parses the mapping file at `file`.
-    fileprivate static func load(file: String, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
+    /// `knownRegular`: readdir said it is a regular file, so it is read without a stat.
+    fileprivate static func load(file: String, knownRegular: Bool = false, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
         let bytes: [UInt8]
-        if let read = FileBytes.contents(of: file) {
+        if let read = knownRegular ? FileBytes.contents(ofRegularFile: file) : FileBytes.contents(of: file) {
             bytes = read
         } else {
             // Foundation reads it again to give the reason it always gave.
@@ -90,6 +97,8 @@ func realPath(_ path: String) -> String? {
 public struct MappingFileSet: Sendable {
     /// The files' paths relative to the `mappings` folder, in load order.
     public let names: [String]
+    /// By position: whether the listing said the file is a regular one.
+    private let knownRegular: [Bool]
     private let mappingsFolder: String
     private let filesDirectory: String
 
@@ -103,12 +112,14 @@ public struct MappingFileSet: Sendable {
         guard FileManager.default.fileExists(atPath: mappingsFolder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .directoryNotFound(path: mappingsFolder + "/", reason: "no such folder")
         }
-        names = MockMappings.mappingFiles(in: mappingsFolder)
+        let entries = MockMappings.mappingFileEntries(in: mappingsFolder)
+        names = entries.map(\.path)
+        knownRegular = entries.map(\.isRegularFile)
     }
 
     /// Reads and parses the file `names[position]`.
     public func load(_ position: Int) -> Result<[StubMapping], MockLoadError> {
-        Result { () throws(MockLoadError) in try MockMappings.load(file: mappingsFolder + "/" + names[position], filesDirectory: filesDirectory) }
+        Result { () throws(MockLoadError) in try MockMappings.load(file: mappingsFolder + "/" + names[position], knownRegular: knownRegular[position], filesDirectory: filesDirectory) }
     }
 
     /// The stubs of every file, in order, given what ``load(_:)`` gave for each; the first
