@@ -18,4 +18,18 @@ struct ByteOrderTests {
         }
         #expect(Self.words.sorted(by: ByteOrder.precedes) == Self.words.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
+
+    @Test("sorting by keys gives the pairwise order, keeps equal keys in their order, and tells keys apart past 16 bytes")
+    func sortingByKeys() {
+        let long = ["same sixteen byt-b", "same sixteen byt-a", "same sixteen byt", "same sixteen bytes", "same sixteen byt\u{0}"]
+        let words = Self.words + long + ["c0001.json", "a"]
+        let tagged = words.enumerated().map { (word: $0.element, tag: $0.offset) }
+        let sorted = ByteOrder.sorted(tagged) { $0.word }
+        #expect(sorted.map(\.word) == words.sorted(by: ByteOrder.precedes))
+        // Equal keys keep the order they came in.
+        for (first, second) in zip(sorted, sorted.dropFirst()) where first.word == second.word {
+            #expect(first.tag < second.tag, "\(first.word.debugDescription)")
+        }
+        #expect(ByteOrder.sorted([String]()) { $0 }.isEmpty)
+    }
 }

@@ -1,3 +1,4 @@
+import EnvelopeMock
 import Foundation
 import Testing
 @testable import envelope
@@ -14,7 +15,28 @@ struct FileSystemTests {
             let file = folder.appendingPathComponent("f\(size)")
             try Data(bytes).write(to: file)
             #expect(try FileSystem.read(file.path) == bytes, "\(size) bytes")
+            // The same bytes when a listing said the file is regular (read without a stat,
+            // into room on the stack, or the usual way when it fills that room).
+            #expect(try FileSystem.read(file.path, knownRegular: true) == bytes, "\(size) bytes, known regular")
         }
+    }
+
+    @Test("a folder's json files are listed by byte order, hidden ones and other names left out, links and folders named like one kept; regular files are marked")
+    func jsonFilesOfAFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-list-\(UUID().uuidString)")
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a.json", "B.json", "é.json", ".hidden.json", "notes.txt", "x.json.bak", ".json", "elsewhere/deep.json"] {
+            try Data("{}".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link.json"), withDestinationURL: folder.appendingPathComponent("a.json"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        let entries = try FileSystem.jsonFileEntries(in: folder.path)
+        #expect(entries.map(\.path) == ["B.json", "a.json", "folder.json", "link.json", "é.json"])
+        #expect(entries.map(\.isRegularFile) == [true, true, false, false, true])
+        #expect(try FileSystem.jsonFiles(in: folder.path) == entries.map(\.path))
+        #expect(throws: FileSystem.Failure.self) { try FileSystem.jsonFiles(in: folder.appendingPathComponent("missing").path) }
     }
 
     #if os(Linux)

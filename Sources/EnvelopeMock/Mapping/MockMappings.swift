@@ -49,8 +49,7 @@ public struct MockMappings: Sendable {
                 entries.append(entry)
             }
         }
-        entries.sort { ByteOrder.precedes($0.path, $1.path) }
-        return entries
+        return ByteOrder.sorted(entries) { $0.path }
     }
 
     /// Reads and parses the mapping file at `file`.

@@ -11,13 +11,36 @@ import Darwin
 /// links are listed but not followed; a folder that cannot be read is listed and not entered;
 /// an unreadable or missing top folder lists nothing. The enumerator bridged every name
 /// through NSString and was a quarter of loading a thousand small mappings.
-enum DirectoryListing {
+public enum DirectoryListing {
     /// One entry: its path relative to the listed folder, and whether `readdir` said it is a
     /// regular file (false also when it said nothing, or a symbolic link, which may still
     /// lead to one).
-    struct Entry {
-        var path: String
-        var isRegularFile: Bool
+    public struct Entry: Sendable {
+        /// The path relative to the listed folder.
+        public var path: String
+        /// Whether `readdir` said it is a regular file.
+        public var isRegularFile: Bool
+    }
+
+    /// The entries directly inside `directory` (none of its subfolders' entries), in no
+    /// particular order; nil when it cannot be opened (`errno` says why).
+    public static func entries(in directory: String) -> [Entry]? {
+        guard let folder = opendir(directory) else { return nil }
+        defer { closedir(folder) }
+        var found: [Entry] = []
+        while let entry = readdir(folder) {
+            let name = name(of: entry)
+            if name == "." || name == ".." { continue }
+            found.append(Entry(path: name, isRegularFile: Int32(entry.pointee.d_type) == Int32(DT_REG)))
+        }
+        return found
+    }
+
+    /// An entry's name as `readdir` gave it.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
     }
 
     /// Everything below `directory`, in no particular order.
@@ -32,9 +55,7 @@ enum DirectoryListing {
         guard let folder = opendir(path) else { return }
         defer { closedir(folder) }
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = name(of: entry)
             if name == "." || name == ".." { continue }
             let entryRelative = relative.isEmpty ? name : relative + "/" + name
             found.append(Entry(path: entryRelative, isRegularFile: Int32(entry.pointee.d_type) == Int32(DT_REG)))

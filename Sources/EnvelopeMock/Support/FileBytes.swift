@@ -9,7 +9,7 @@ import Darwin
 /// `Data(contentsOf: URL(fileURLWithPath:))` builds a URL (which checks the file system to
 /// tell folders from files) and goes through Foundation's general reader: for a folder of a
 /// thousand small mapping files that was about a third of the time spent loading them.
-enum FileBytes {
+public enum FileBytes {
     /// The bytes of the regular file at `path`, or nil when it cannot be read for any reason;
     /// callers then read it the slow way, which also explains the failure.
     static func contents(of path: String) -> [UInt8]? {
@@ -34,11 +34,11 @@ enum FileBytes {
     }
 
     /// The bytes of a file that a directory listing said is regular, read without a stat: a
-    /// thousand mapping files made a thousand `fstat` calls for their sizes. The file is read
+    /// thousand mapping or contract files made a thousand `fstat` calls for their sizes. The file is read
     /// into room on the stack; a read that stops short of that room has met the end of a
     /// regular file. A file that fills the room is read again the usual way. Nil when it
     /// cannot be read (callers then read it the slow way, which explains why).
-    static func contents(ofRegularFile path: String) -> [UInt8]? {
+    public static func contents(ofRegularFile path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -1,4 +1,5 @@
 import EnvelopeCore
+import EnvelopeMock
 
 /// The contracts of a folder: every `*.json` directly in it (shared schemas live in
 /// subfolders), loaded in name order, with every load error collected rather than stopping
@@ -16,14 +17,14 @@ struct ContractSet {
     /// Loads the contracts in `directory`, on every core (each contract compiles on its own),
     /// keeping name order for both the contracts and the errors.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
-        let names = try contractFiles(in: directory)
-        return assemble(ParallelMap.map(names) { name in load(name, directory: directory, options: options) })
+        let files = try contractFiles(in: directory)
+        return assemble(ParallelMap.map(files) { file in load(file, directory: directory, options: options) })
     }
 
     /// The contract files of `directory`, in load (name) order.
-    static func contractFiles(in directory: String) throws(CommandFailure) -> [String] {
+    static func contractFiles(in directory: String) throws(CommandFailure) -> [DirectoryListing.Entry] {
         do {
-            return try FileSystem.jsonFiles(in: directory)
+            return try FileSystem.jsonFileEntries(in: directory)
         } catch {
             throw .badInput("\(error) (give the contracts folder with --contracts)")
         }
@@ -31,8 +32,10 @@ struct ContractSet {
 
     /// Loads one contract file as ``load(directory:options:)`` does, for a caller that loads
     /// them alongside other work on the same cores.
-    static func load(_ file: String, directory: String, options: ContractLoadOptions) -> Result<Contract, ContractError> {
-        Result { () throws(ContractError) -> Contract in try loadContract(file: file, directory: directory, options: options) }
+    static func load(_ file: DirectoryListing.Entry, directory: String, options: ContractLoadOptions) -> Result<Contract, ContractError> {
+        Result { () throws(ContractError) -> Contract in
+            try loadContract(file: file.path, directory: directory, options: options, knownRegular: file.isRegularFile)
+        }
     }
 
     /// The set made of what each file, in order, loaded to.
@@ -47,10 +50,13 @@ struct ContractSet {
         return set
     }
 
-    /// Loads one contract file; `file` is relative to `directory`.
-    static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
+    /// Loads one contract file; `file` is relative to `directory`. `knownRegular`: the
+    /// folder's listing said `file` is a regular file (the schemas it refers to are read the
+    /// usual way).
+    static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions(),
+                             knownRegular: Bool = false) throws(ContractError) -> Contract {
         try ContractLoader.load(file: file, read: { path in
-            try FileSystem.read(FileSystem.join(directory, path))
+            try FileSystem.read(FileSystem.join(directory, path), knownRegular: knownRegular && path == file)
         }, options: options)
     }
 
