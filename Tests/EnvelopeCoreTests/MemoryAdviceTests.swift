@@ -11,17 +11,22 @@ struct MemoryAdviceTests {
         #if os(Linux)
         // Without transparent huge pages in the kernel there is nothing to advise.
         guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else { return }
-        let result = OnThread.run { () -> (advised: UInt?, again: UInt?, bytesIntact: Bool) in
+        let result = OnThread.run { () -> (advised: UInt?, again: UInt?, bytesIntact: Bool, onMainHeap: Bool) in
             let advised = MemoryAdvice.preferHugePagesForThisThreadsHeap()
             let again = MemoryAdvice.preferHugePagesForThisThreadsHeap()
             let block = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
             defer { block.deallocate() }
             block.initialize(repeating: 0xA5, count: 4096)
             let intact = UnsafeBufferPointer(start: block, count: 4096).allSatisfy { $0 == 0xA5 }
-            return (advised.map { UInt(bitPattern: $0) }, again.map { UInt(bitPattern: $0) }, intact)
+            let onMainHeap = UInt(bitPattern: block) < UInt(bitPattern: sbrk(0))
+            return (advised.map { UInt(bitPattern: $0) }, again.map { UInt(bitPattern: $0) }, intact, onMainHeap)
         }
         #expect(result.bytesIntact)
         #expect(result.again == nil, "a second call on the same thread advised again")
+        // A thread that shares the main heap (as under glibc.malloc.arena_max=1) finds room to
+        // advise only when the heap was first grown by the top pad, as envelope's start does
+        // and this test runner does not.
+        if result.advised == nil && result.onMainHeap { return }
         let advised = try #require(result.advised, "nothing was advised")
         let flags = try #require(Self.vmFlags(containing: advised), "no mapping holds the advised heap")
         #expect(flags.contains("hg"), "flags of the heap's mapping: \(flags)")
