@@ -256,6 +256,42 @@ struct MockServerTests {
         again.stop()
     }
 
+    @Test("beginStop() winds the server down without waiting: answers in flight finish, idle connections close, and stop() then completes")
+    func beginStopThenStop() throws {
+        // Before start, asking is a no-op and a later start and stop still work.
+        let never = MockServer(mappings: MockMappings(), port: 0)
+        never.beginStop()
+        try never.start()
+        #expect(never.isRunning)
+        never.stop()
+        #expect(!never.isRunning)
+
+        let server = try startServer()
+        let idle = try RawClient(port: server.port)
+        idle.send("GET /pages HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try idle.readResponse()
+        let busy = try RawClient(port: server.port)
+        busy.send("POST /items/3 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.03)
+        server.beginStop()
+        server.beginStop()  // asked once only
+        let delayed = try busy.readResponse()
+        #expect(delayed.status == 201)
+        #expect(delayed.header("Connection") == "close")
+        #expect(idle.readUntilClosed().isEmpty)
+        // Files opened once the loops are gone may take the numbers of their closed wake-up
+        // pipes: stop() must not write to them.
+        Thread.sleep(forTimeInterval: 0.05)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-stop-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        #expect(FileManager.default.createFile(atPath: scratch.path, contents: Data()))
+        let handles = try (0..<8).map { _ in try FileHandle(forWritingTo: scratch) }
+        server.stop()
+        for handle in handles { try handle.close() }
+        #expect(try Data(contentsOf: scratch).isEmpty)
+        #expect(!server.isRunning)
+    }
+
     @Test("wait() returns when another thread stops the server")
     func waitReturnsAfterStop() throws {
         let server = try startServer()

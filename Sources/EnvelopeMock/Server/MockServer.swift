@@ -46,6 +46,10 @@ public final class MockServer: @unchecked Sendable {
     private var listeners: [Int32] = []
     private var boundLocalSocketPath: String?
     private var loops: [EventLoop] = []
+    /// Whether the loops were already asked to stop (``beginStop()``): a loop that has
+    /// stopped has closed its wake-up pipe, whose descriptor may since name another file,
+    /// so it is asked once only.
+    private var stopRequested = false
 
     private enum State {
         case idle, running, stopping, stopped
@@ -242,6 +246,22 @@ public final class MockServer: @unchecked Sendable {
         if let slash = path.lastIndex(of: "/") { _ = rmdir(String(path[..<slash])) }
     }
 
+    /// Asks a running server to stop accepting and to close its connections once their
+    /// answers are out, without waiting: a caller that has had every answer it wants lets the
+    /// server wind down on its own thread while it goes on, and ``stop()`` later waits for
+    /// what is left. Any thread.
+    public func beginStop() {
+        condition.lock()
+        guard state == .running, !stopRequested else {
+            condition.unlock()
+            return
+        }
+        stopRequested = true
+        let loops = self.loops
+        condition.unlock()
+        for loop in loops { loop.requestStop() }
+    }
+
     /// Stops accepting, lets answers in flight finish (at most 10 seconds), closes every
     /// connection and the listening socket. Safe to call more than once and from any thread
     /// except the server's own (the `log` callback).
@@ -266,9 +286,11 @@ public final class MockServer: @unchecked Sendable {
         let loops = self.loops
         let listeners = self.listeners
         let localSocketPath = boundLocalSocketPath
+        let alreadyAsked = stopRequested
+        stopRequested = true
         condition.unlock()
 
-        for loop in loops { loop.requestStop() }
+        if !alreadyAsked { for loop in loops { loop.requestStop() } }
         for loop in loops { loop.finished.wait() }
         for fd in listeners { _ = systemClose(fd) }
         if let localSocketPath { Self.removeLocalSocket(at: localSocketPath) }
