@@ -23,7 +23,7 @@ public enum DirectoryListing {
     }
 
     /// The entries directly inside `directory` (none of its subfolders' entries), in no
-    /// particular order; nil when it cannot be opened (`errno` says why).
+    /// particular order; nil when it cannot be opened.
     public static func entries(in directory: String) -> [Entry]? {
         guard let folder = opendir(directory) else { return nil }
         defer { closedir(folder) }

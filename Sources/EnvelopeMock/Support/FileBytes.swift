@@ -34,10 +34,10 @@ public enum FileBytes {
     }
 
     /// The bytes of a file that a directory listing said is regular, read without a stat: a
-    /// thousand mapping or contract files made a thousand `fstat` calls for their sizes. The file is read
-    /// into room on the stack; a read that stops short of that room has met the end of a
-    /// regular file. A file that fills the room is read again the usual way. Nil when it
-    /// cannot be read (callers then read it the slow way, which explains why).
+    /// thousand mapping or contract files made a thousand `fstat` calls for their sizes. The
+    /// file is read into room on the stack; a read that stops short of that room has met the
+    /// end of a regular file. A file that fills the room is read again the usual way. Nil
+    /// when it cannot be read (callers then read it the slow way, which explains why).
     public static func contents(ofRegularFile path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

@@ -171,7 +171,13 @@ enum FileSystem {
             throw Failure(description: "no such folder: \(directory)")
         }
         guard let entries = DirectoryListing.entries(in: directory) else {
-            throw Failure(description: "cannot list \(directory): \(String(cString: strerror(errno)))")
+            // Foundation lists it again to give the reason it always gave.
+            do {
+                _ = try FileManager.default.contentsOfDirectory(atPath: directory)
+            } catch {
+                throw Failure(description: "cannot list \(directory): \(error.localizedDescription)")
+            }
+            throw Failure(description: "cannot list \(directory)")
         }
         let files = entries.filter { entry in
             let name = entry.path.utf8
