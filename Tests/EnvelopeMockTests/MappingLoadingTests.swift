@@ -194,7 +194,7 @@ struct MappingLoadingTests {
         }
         let loaded = try MockMappings.load(directory: directory.path)
         #expect(loaded.stubs.map(\.id) == ["plain", "linked", "nested"])
-        #expect(MockMappings.mappingFiles(in: mappings.path) == ["a.json", "b.json", "folder.json/c.json"])
+        #expect(MockMappings.mappingFileEntries(in: mappings.path).map(\.path) == ["a.json", "b.json", "folder.json/c.json"])
     }
 
     @Test("mapping files of every size around the stack room they are read into load whole")

@@ -25,14 +25,9 @@ public struct MockMappings: Sendable {
     }
 
     /// The mapping files below a `mappings` folder, in the order the server loads them: their
-    /// paths relative to it, in byte order. Every `*.json` file counts (symbolic links are
+    /// paths relative to it, in byte order, each with whether readdir said it is a regular
+    /// file (then reading it needs no stat). Every `*.json` file counts (symbolic links are
     /// followed), except hidden ones.
-    static func mappingFiles(in mappingsFolder: String) -> [String] {
-        mappingFileEntries(in: mappingsFolder).map(\.path)
-    }
-
-    /// ``mappingFiles(in:)`` with, for each, whether readdir said it is a regular file (then
-    /// reading it needs no stat).
     static func mappingFileEntries(in mappingsFolder: String) -> [DirectoryListing.Entry] {
         var entries: [DirectoryListing.Entry] = []
         for entry in DirectoryListing.entries(below: mappingsFolder) {
