@@ -49,7 +49,7 @@ public struct MockMappings: Sendable {
 
     /// Reads and parses the mapping file at `file`.
     /// `knownRegular`: readdir said it is a regular file, so it is read without a stat.
-    fileprivate static func load(file: String, knownRegular: Bool = false, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
+    fileprivate static func load(file: String, knownRegular: Bool, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
         let bytes: [UInt8]
         if let read = knownRegular ? FileBytes.contents(ofRegularFile: file) : FileBytes.contents(of: file) {
             bytes = read
