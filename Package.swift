@@ -23,8 +23,8 @@ let package = Package(
         // JSON, contracts, schema validation, drift findings and reports. No I/O (memory advice
         // to the kernel is not I/O).
         .target(name: "EnvelopeCore", dependencies: ["CAllocator"]),
-        // The HTTP client on libcurl.
-        .target(name: "EnvelopeHTTP", dependencies: ["CCurl"]),
+        // The HTTP client on libcurl (Core: keeping its threads on chosen cores).
+        .target(name: "EnvelopeHTTP", dependencies: ["CCurl", "EnvelopeCore"]),
         // The mock HTTP/1.1 server on POSIX sockets, replaying WireMock-style mappings.
         .target(name: "EnvelopeMock", dependencies: ["EnvelopeCore"]),
         // Helpers for app test suites.

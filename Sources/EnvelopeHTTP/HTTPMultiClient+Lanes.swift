@@ -1,3 +1,4 @@
+import EnvelopeCore
 import Foundation
 
 extension HTTPMultiClient {
@@ -10,21 +11,26 @@ extension HTTPMultiClient {
     /// one core busy while the other waited. Request `i` goes to lane `i % lanes`; each lane
     /// keeps its own connections and runs up to its share of `maxConcurrent` transfers (the
     /// shares add up to `maxConcurrent`), so no more are in flight than with one lane.
-    /// Callers that want request order store by index.
+    /// Callers that want request order store by index. `placement[k]`, where given, says on
+    /// which core lane `k` runs and through which local socket it sends (``LanePlacement``);
+    /// the calling thread gets its own cores back when its lane is done.
     public static func run(_ requests: [HTTPRequest], lanes: Int, maxConcurrent: Int, retry: RetryPolicy = .none,
-                           completed: @escaping @Sendable (Int, HTTPOutcome) -> Void) {
+                           placement: [LanePlacement] = [], completed: @escaping @Sendable (Int, HTTPOutcome) -> Void) {
         let lanes = max(1, min(lanes, maxConcurrent, requests.count))
-        guard lanes > 1 else {
-            HTTPMultiClient(maxConcurrent: maxConcurrent).run(requests, retry: retry, completed: completed)
-            return
-        }
         /// Runs lane `lane`: its requests, with their indices mapped back to `requests`'.
         @Sendable func runLane(_ lane: Int) {
+            let place = lane < placement.count ? placement[lane] : LanePlacement()
+            let affinity = place.core.map { ThreadAffinity.keepOn(core: $0) }
+            defer { affinity?.restore() }
             let indices = Array(stride(from: lane, to: requests.count, by: lanes))
             let share = maxConcurrent / lanes + (lane < maxConcurrent % lanes ? 1 : 0)
-            HTTPMultiClient(maxConcurrent: share).run(indices.map { requests[$0] }, retry: retry) { position, outcome in
+            HTTPMultiClient(maxConcurrent: share).run(indices.map { place.placing(requests[$0]) }, retry: retry) { position, outcome in
                 completed(indices[position], outcome)
             }
+        }
+        guard lanes > 1 else {
+            runLane(0)
+            return
         }
         let finished = DispatchSemaphore(value: 0)
         for lane in 1..<lanes {

@@ -1,3 +1,4 @@
+import EnvelopeCore
 import EnvelopeHTTP
 import Foundation
 import Testing
@@ -38,6 +39,23 @@ private final class LaneOutcomes: @unchecked Sendable {
     }
     func snapshot() -> (outcomes: [HTTPOutcome?], calls: Int, threads: Int) {
         lock.withLock { (outcomes, calls, threads.count) }
+    }
+}
+
+/// Statuses by index and the cores each completion ran on, from several threads.
+private final class PlacementRecord: @unchecked Sendable {
+    // @unchecked Sendable is safe: every property is only read and written while holding `lock`.
+    private let lock = NSLock()
+    private var statuses: [Int: Int] = [:]
+    private var cores: [[Int]] = []
+    func store(_ index: Int, status: Int?, cores seen: [Int]) {
+        lock.withLock {
+            if let status { statuses[index] = status }
+            cores.append(seen)
+        }
+    }
+    func snapshot() -> (statuses: [Int], cores: [[Int]]) {
+        lock.withLock { (statuses.keys.sorted().compactMap { statuses[$0] }, cores) }
     }
 }
 
@@ -128,6 +146,35 @@ struct HTTPMultiClientTests {
         #expect(server.requests.count == 60)
         // Three lanes of two transfers each: no more connections than one client of six.
         #expect(server.acceptedConnections <= 6)
+    }
+
+    @Test func placedLanesRunOnTheirCoresAndTheCallerGetsItsCoresBack() throws {
+        let server = try TestHTTPServer { request in
+            CannedResponse(body: Array(request.target.utf8))
+        }
+        defer { server.stop() }
+        let cores = ThreadAffinity.allowedCores()
+        let core = try #require(cores.last)
+        // Over TCP: a lane's socket applies only to requests sent through a socket.
+        let requests = (0..<20).map { HTTPRequest(url: server.baseURL + "/placed/\($0)") }
+        let seen = PlacementRecord()
+        let placement = [LanePlacement(core: core, localSocketPath: "/nonexistent/a.sock"), LanePlacement(core: core, localSocketPath: "/nonexistent/b.sock")]
+        let done = DispatchSemaphore(value: 0)
+        let caller = PlacementRecord()
+        // On a thread of its own: the lane the caller runs keeps it on the core meanwhile.
+        let thread = Thread {
+            HTTPMultiClient.run(requests, lanes: 2, maxConcurrent: 4, placement: placement) { index, outcome in
+                seen.store(index, status: (try? outcome.result.get())?.status, cores: ThreadAffinity.allowedCores())
+            }
+            caller.store(0, status: nil, cores: ThreadAffinity.allowedCores())
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let (statuses, coreSets) = seen.snapshot()
+        #expect(statuses == Array(repeating: 200, count: 20))
+        #expect(coreSets.allSatisfy { $0 == [core] })
+        #expect(caller.snapshot().cores == [cores])
     }
 
     @Test func a503WithRetryAfterIsRetriedUntilTheServerAnswers() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import EnvelopeCore
 @testable import EnvelopeMock
 #if canImport(Glibc)
 import Glibc
@@ -41,6 +42,45 @@ struct LocalSocketTests {
         #expect(server.localSocketPath == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    @Test("a socket per loop: one for each loop, each answering, each loop on its core, all removed at stop")
+    func socketPerLoop() throws {
+        let core = try #require(ThreadAffinity.allowedCores().last)
+        let before = try threads()
+        let server = try startServer(options: MockServerOptions(listensOnLocalSocket: true, localSocketPerLoop: true, loopCores: [core]))
+        let paths = server.localSocketPaths
+        #expect(paths.count == 2)
+        #expect(Set(paths).count == 2)
+        #expect(server.localSocketPath == paths.first)
+        let url = server.baseURL + "/COMM/A202100004"
+        let overTCP = try run("/usr/bin/curl", ["-s", "-i", "--max-time", "10", url])
+        for path in paths {
+            let local = try run("/usr/bin/curl", ["-s", "-i", "--max-time", "10", "--unix-socket", path, url])
+            #expect(local.status == 0, "\(local.error)")
+            #expect(local.output == overTCP.output)
+        }
+        // The loops' two threads, started with the server, run on the core they were given.
+        let started = try threads().subtracting(before)
+        let onCore = try started.filter { try allowedCores(ofThread: $0) == "\(core)" }
+        #expect(onCore.count >= 2)
+        server.stop()
+        #expect(server.localSocketPaths.isEmpty)
+        for path in paths {
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent))
+        }
+    }
+
+    /// The ids of this process's threads.
+    private func threads() throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))
+    }
+
+    /// The cores thread `id` may run on, as Linux lists them ("0-1", "1").
+    private func allowedCores(ofThread id: String) throws -> String? {
+        let status = try String(contentsOfFile: "/proc/self/task/\(id)/status", encoding: .utf8)
+        return status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }?.split(separator: "\t").last.map(String.init)
     }
 
     @Test("without the option there is no socket")

@@ -12,13 +12,13 @@ struct CheckManyContractsTests {
     /// `mappings/`), into a fresh folder; `broken` contracts are cut short, invalid JSON;
     /// `large` mappings answer more than 64 KB (validated off libcurl's thread); `drifted`
     /// mappings answer the id as a string.
-    func project(broken: Set<Int> = [], large: Set<Int> = [], drifted: Set<Int> = []) throws -> URL {
+    func project(count: Int = Self.count, broken: Set<Int> = [], large: Set<Int> = [], drifted: Set<Int> = []) throws -> URL {
         let root = try temporaryDirectory()
         let contracts = root.appendingPathComponent("Contracts")
         let mappings = root.appendingPathComponent("Mocks/mappings")
         try FileManager.default.createDirectory(at: contracts, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: mappings.appendingPathComponent("nested"), withIntermediateDirectories: true)
-        for n in 0..<Self.count {
+        for n in 0..<count {
             let name = String(format: "c%02d", n)
             let contract = """
                 {"contract": "\(name)", "request": {"path": "/items/\(n)"},
@@ -47,6 +47,22 @@ struct CheckManyContractsTests {
         let names = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("c") }.map { String($0.prefix(3)) }
         #expect(names == (0..<Self.count).map { String(format: "c%02d", $0) })
         #expect(result.standardOutput.hasSuffix("\(Self.count) contracts: \(Self.count) ok, 0 with drift (0 breaking, 0 warnings)\n"))
+    }
+
+    @Test("with enough contracts for two lanes, each paired with a mock loop on a core, every contract is checked in order and no socket is left")
+    func pairedLanesReportInOrder() throws {
+        let count = 80
+        let root = try project(count: count, drifted: [5, 66])
+        let temporary = root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let result = try Envelope.run(["check", "--jobs", "8"], in: root, environment: ["TMPDIR": temporary.path])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError == "")
+        let names = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("c") }.map { String($0.prefix(3)) }
+        #expect(names == (0..<count).map { String(format: "c%02d", $0) })
+        #expect(result.standardOutput.hasSuffix("\(count) contracts: \(count - 2) ok, 2 with drift (2 breaking, 0 warnings)\n"))
+        // The mock's sockets and their folders went with it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
     @Test("large answers, validated on other cores, and small ones are reported in contract order with their drift")

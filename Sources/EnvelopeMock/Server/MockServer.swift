@@ -1,3 +1,4 @@
+import EnvelopeCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -39,12 +40,15 @@ public final class MockServer: @unchecked Sendable {
     private let headTimeout: Double
     private let parser: HTTPRequestParser
     private let listensOnLocalSocket: Bool
+    private let localSocketPerLoop: Bool
+    private let loopCores: [Int]
 
     private let condition = NSCondition()
     private var state = State.idle
     private var boundPort: UInt16 = 0
     private var listeners: [Int32] = []
-    private var boundLocalSocketPath: String?
+    /// The Unix sockets listened on: one for every loop, or one that all loops share.
+    private var boundLocalSocketPaths: [String] = []
     private var loops: [EventLoop] = []
     /// Whether the loops were already asked to stop (``beginStop()``): a loop that has
     /// stopped has closed its wake-up pipe, whose descriptor may since name another file,
@@ -90,6 +94,8 @@ public final class MockServer: @unchecked Sendable {
         self.headTimeout = options.headTimeout
         self.parser = HTTPRequestParser(maxBodyBytes: max(0, options.maxBodyBytes))
         self.listensOnLocalSocket = options.listensOnLocalSocket
+        self.localSocketPerLoop = options.localSocketPerLoop
+        self.loopCores = options.loopCores ?? []
     }
 
     /// Event loops when none are asked for: half the cores, at least 1 and at most 4. A mock
@@ -135,7 +141,15 @@ public final class MockServer: @unchecked Sendable {
     public var localSocketPath: String? {
         condition.lock()
         defer { condition.unlock() }
-        return boundLocalSocketPath
+        return boundLocalSocketPaths.first
+    }
+
+    /// Every Unix socket the server listens on, by event loop when each has its own
+    /// (``MockServerOptions/localSocketPerLoop``); empty when it listens on none.
+    public var localSocketPaths: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return boundLocalSocketPaths
     }
 
     /// `http://HOST:PORT`, with the wildcard addresses replaced by loopback so it can be fetched.
@@ -187,10 +201,30 @@ public final class MockServer: @unchecked Sendable {
         }
         var listeners = [listener]
         var shared: [Int32] = []
-        if listensOnLocalSocket, let (fd, path) = Self.makeLocalSocket() {
+        if listensOnLocalSocket, !localSocketPerLoop, let (fd, path) = Self.makeLocalSocket() {
             shared.append(fd)
             listeners.append(fd)
-            boundLocalSocketPath = path
+            boundLocalSocketPaths = [path]
+        }
+        // Each loop's own socket, for all loops or none: a client that picks a loop by its
+        // socket needs one for every loop (without them it is served over TCP).
+        var perLoop: [Int32] = []
+        if listensOnLocalSocket, localSocketPerLoop {
+            var made: [(fd: Int32, path: String)] = []
+            for _ in 0..<workerCount {
+                guard let socket = Self.makeLocalSocket() else { break }
+                made.append(socket)
+            }
+            if made.count == workerCount {
+                perLoop = made.map(\.fd)
+                listeners += perLoop
+                boundLocalSocketPaths = made.map(\.path)
+            } else {
+                for socket in made {
+                    _ = systemClose(socket.fd)
+                    Self.removeLocalSocket(at: socket.path)
+                }
+            }
         }
         var loops: [EventLoop] = []
         for index in 0..<workerCount {
@@ -199,7 +233,8 @@ public final class MockServer: @unchecked Sendable {
                 loopListener = fd
                 listeners.append(fd)
             }
-            guard let loop = EventLoop(listeners: [loopListener] + shared, responder: responder, parser: parser, usePoll: usePoll,
+            let own = perLoop.isEmpty ? [] : [perLoop[index]]
+            guard let loop = EventLoop(listeners: [loopListener] + shared + own, responder: responder, parser: parser, usePoll: usePoll,
                                        drainTimeout: drainTimeout, idleTimeout: idleTimeout, headTimeout: headTimeout)
             else {
                 let code = errno
@@ -209,12 +244,16 @@ public final class MockServer: @unchecked Sendable {
                 }
                 for fd in listeners { _ = systemClose(fd) }
                 boundPort = 0
-                if let path = boundLocalSocketPath { Self.removeLocalSocket(at: path) }
-                boundLocalSocketPath = nil
+                for path in boundLocalSocketPaths { Self.removeLocalSocket(at: path) }
+                boundLocalSocketPaths = []
                 throw .systemCallFailed(operation: "creating an event loop", code: code, reason: String(cString: strerror(code)))
             }
             loops.append(loop)
-            let thread = Thread { loop.run() }
+            let core = loopCores.isEmpty ? nil : loopCores[index % loopCores.count]
+            let thread = Thread {
+                if let core { ThreadAffinity.keepOn(core: core) }
+                loop.run()
+            }
             thread.name = "envelope-mock-\(loops.count)"
             thread.start()
         }
@@ -285,7 +324,7 @@ public final class MockServer: @unchecked Sendable {
         }
         let loops = self.loops
         let listeners = self.listeners
-        let localSocketPath = boundLocalSocketPath
+        let localSocketPaths = boundLocalSocketPaths
         let alreadyAsked = stopRequested
         stopRequested = true
         condition.unlock()
@@ -293,12 +332,12 @@ public final class MockServer: @unchecked Sendable {
         if !alreadyAsked { for loop in loops { loop.requestStop() } }
         for loop in loops { loop.finished.wait() }
         for fd in listeners { _ = systemClose(fd) }
-        if let localSocketPath { Self.removeLocalSocket(at: localSocketPath) }
+        for path in localSocketPaths { Self.removeLocalSocket(at: path) }
 
         condition.lock()
         self.loops = []
         self.listeners = []
-        boundLocalSocketPath = nil
+        boundLocalSocketPaths = []
         state = .stopped
         condition.broadcast()
         condition.unlock()

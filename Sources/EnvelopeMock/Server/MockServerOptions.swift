@@ -27,11 +27,20 @@ public struct MockServerOptions: Sendable {
     /// ``MockServer/stop()``; ``MockServer/localSocketPath`` gives it once started (`nil` if
     /// it could not be made, e.g. a temporary directory path too long for a socket address).
     public var listensOnLocalSocket: Bool
+    /// With ``listensOnLocalSocket``: a Unix socket of its own for each event loop
+    /// (``MockServer/localSocketPaths``, by loop), so that a client picks the loop that serves
+    /// it, rather than one socket that every loop takes connections from.
+    public var localSocketPerLoop: Bool
+    /// The core each event loop runs on, by loop (the list repeats for more loops); nil or
+    /// empty leaves them to the scheduler. A client thread kept on the same core as the loop
+    /// it talks to hands requests over without waking another core (see `ThreadAffinity`).
+    public var loopCores: [Int]?
 
+    /// Options with the defaults of `envelope serve`, changed where given.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, workers: Int? = nil, maxBodyBytes: Int = 16 * 1024 * 1024,
                 headTimeout: Double = 10, idleTimeout: Double = 60, drainTimeout: Double = 10, journalCapacity: Int = 10_000,
                 injections: [DriftInjection] = [], filesDirectory: String? = nil, adminEnabled: Bool = true,
-                listensOnLocalSocket: Bool = false) {
+                listensOnLocalSocket: Bool = false, localSocketPerLoop: Bool = false, loopCores: [Int]? = nil) {
         self.host = host
         self.port = port
         self.workers = workers
@@ -44,5 +53,7 @@ public struct MockServerOptions: Sendable {
         self.filesDirectory = filesDirectory
         self.adminEnabled = adminEnabled
         self.listensOnLocalSocket = listensOnLocalSocket
+        self.localSocketPerLoop = localSocketPerLoop
+        self.loopCores = loopCores
     }
 }

@@ -124,7 +124,9 @@ struct CheckCommand: ParsableCommand {
         // Plan every request before sending any, so a missing variable stops the run at once.
         let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
         var server: MockServer?
-        var affinity: CPUAffinity?
+        var affinity: ThreadAffinity?
+        var placement: [LanePlacement] = []
+        let lanes = transferLanes(requests: contracts.count)
         defer {
             server?.stop()
             affinity?.restore()
@@ -137,13 +139,20 @@ struct CheckCommand: ParsableCommand {
         } else {
             // Sequential requests to the in-process server: keep client and server on one core
             // (the server's thread inherits the mask when it starts).
-            if jobs == 1 { affinity = CPUAffinity.keepOnCurrentCore() }
-            let mock = try makeMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) })
+            if jobs == 1 { affinity = ThreadAffinity.keepOnCurrentCore() }
+            let cores = pairedCores(lanes: lanes)
+            let mock = try makeMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) },
+                                          pairedCores: cores)
             try startMockServer(mock)
             server = mock
             #if canImport(Glibc)
-            if let path = mock.localSocketPath { InterruptCleanup.removeOnInterrupt(socketPath: path) }
+            InterruptCleanup.removeOnInterrupt(socketPaths: mock.localSocketPaths)
             #endif
+            // Each lane on its own core, talking to the loop there through the loop's socket.
+            let sockets = mock.localSocketPaths
+            if !cores.isEmpty, sockets.count == cores.count {
+                placement = zip(cores, sockets).map { LanePlacement(core: $0, localSocketPath: $1) }
+            }
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: mock.localSocketPath)
         }
         // Planned on every core (a thousand plans took 10 M instructions on one, while the
@@ -161,8 +170,8 @@ struct CheckCommand: ParsableCommand {
         // small ones at once, as waking another thread costs about as much as validating them.
         let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * Cores.available)
         let tally = TransferTally(total: contracts.count, keepsBodies: compareMocks)
-        HTTPMultiClient.run(plans.map(\.request), lanes: transferLanes(requests: plans.count), maxConcurrent: jobs,
-                            retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
+        HTTPMultiClient.run(plans.map(\.request), lanes: lanes, maxConcurrent: jobs,
+                            retry: RetryPolicy(retries: retries, baseDelay: retryDelay), placement: placement) { [self] index, outcome in
             let (contract, plan) = (contracts[index], plans[index])
             let size = (try? outcome.result.get().body.count) ?? 0
             evaluations.submit(at: index, inline: size < Self.inlineValidationLimit) { evaluate(outcome, contract: contract, plan: plan) }
@@ -207,8 +216,10 @@ struct CheckCommand: ParsableCommand {
 
     /// A server, not yet started, for `mappings`, that will serve them on a free loopback
     /// port, and on a Unix socket as well when requests through it would meet what TCP gives
-    /// them (``localSocketIsEquivalent(for:followingRedirects:)``).
-    func makeMockServer(mappings loaded: Result<MockMappings, MockLoadError>) throws -> MockServer {
+    /// them (``localSocketIsEquivalent(for:followingRedirects:)``). Given `pairedCores`, and
+    /// a Unix socket, it runs an event loop on each of those cores, each with its own socket
+    /// (``MockServer/localSocketPaths``), for the transfer lane on the same core.
+    func makeMockServer(mappings loaded: Result<MockMappings, MockLoadError>, pairedCores: [Int] = []) throws -> MockServer {
         let mappings: MockMappings
         do {
             mappings = try loaded.get()
@@ -216,7 +227,20 @@ struct CheckCommand: ParsableCommand {
             throw MockLoadFailure(error: error)
         }
         let local = Self.localSocketIsEquivalent(for: mappings.stubs, followingRedirects: maxRedirects > 0)
-        return MockServer(mappings: mappings, options: MockServerOptions(host: "127.0.0.1", port: 0, listensOnLocalSocket: local))
+        // Over TCP the kernel picks the loop a connection goes to: pairing needs the sockets.
+        let paired = local ? pairedCores : []
+        return MockServer(mappings: mappings, options: MockServerOptions(
+            host: "127.0.0.1", port: 0, workers: paired.isEmpty ? nil : paired.count, listensOnLocalSocket: local,
+            localSocketPerLoop: !paired.isEmpty, loopCores: paired))
+    }
+
+    /// The cores to run the transfer lanes on, one each, each paired with an event loop of
+    /// the in-process mock (see ``ThreadAffinity``); none for one lane (`--jobs 1` keeps
+    /// client and server on one core instead) or when the process may use fewer cores.
+    func pairedCores(lanes: Int) -> [Int] {
+        guard jobs > 1, lanes > 1 else { return [] }
+        let cores = ThreadAffinity.allowedCores()
+        return cores.count >= lanes ? Array(cores.prefix(lanes)) : []
     }
 
     /// Starts `mock` on a free loopback port (and its Unix socket, when it has one). On the

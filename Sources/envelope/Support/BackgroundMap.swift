@@ -1,4 +1,5 @@
 import Dispatch
+import EnvelopeCore
 import Foundation
 
 /// Work handed to the other cores item by item as the items arrive, with each output kept at
@@ -15,6 +16,10 @@ final class BackgroundMap<Output: Sendable>: @unchecked Sendable {
     private let group = DispatchGroup()
     private let slots: DispatchSemaphore
     private let queue = DispatchQueue.global(qos: .userInitiated)
+
+    /// The cores the creating thread could use: a pool thread that a submitting thread kept
+    /// on one core started (threads inherit their creator's cores) is let onto them again.
+    private let cores = ThreadAffinity.allowedCores()
 
     /// Room for `count` outputs, with at most `maxPending` (at least 1) items in progress.
     init(count: Int, maxPending: Int) {
@@ -34,6 +39,7 @@ final class BackgroundMap<Output: Sendable>: @unchecked Sendable {
         slots.wait()
         group.enter()
         queue.async {
+            ThreadAffinity.keepOn(cores: self.cores)
             let output = work()
             self.lock.withLock { self.outputs[index] = output }
             self.slots.signal()
