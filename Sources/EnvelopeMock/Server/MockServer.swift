@@ -25,7 +25,8 @@ import Darwin
 /// ```
 public final class MockServer: @unchecked Sendable {
     // `@unchecked Sendable` is sound: the `let`s are immutable Sendable values, and every `var`
-    // (state, boundPort, listeners, loops) is read and written only while holding `condition`.
+    // (state, boundPort, listeners, boundLocalSocketPaths, loops, stopRequested) is read and
+    // written only while holding `condition`.
     // The event loops receive their own data when started and share only Sendable values.
 
     public let host: String
