@@ -145,15 +145,15 @@ struct CheckCommand: ParsableCommand {
                                           pairedCores: cores)
             try startMockServer(mock)
             server = mock
+            let sockets = mock.localSocketPaths
             #if canImport(Glibc)
-            InterruptCleanup.removeOnInterrupt(socketPaths: mock.localSocketPaths)
+            InterruptCleanup.removeOnInterrupt(socketPaths: sockets)
             #endif
             // Each lane on its own core, talking to the loop there through the loop's socket.
-            let sockets = mock.localSocketPaths
             if !cores.isEmpty, sockets.count == cores.count {
                 placement = zip(cores, sockets).map { LanePlacement(core: $0, localSocketPath: $1) }
             }
-            target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: mock.localSocketPath)
+            target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: sockets.first)
         }
         // Planned on every core (a thousand plans took 10 M instructions on one, while the
         // other waited); the first contract in order that cannot be planned is reported.
