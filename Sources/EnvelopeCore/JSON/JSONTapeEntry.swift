@@ -36,7 +36,8 @@ struct JSONTapeEntry: Sendable {
         self.packed = Self.endKind << 29 | UInt32(truncatingIfNeeded: count)
     }
 
-    @inlinable var kind: JSONKind { JSONKind(rawValue: UInt8(truncatingIfNeeded: packed >> 29)) ?? .null }
+    // Always inlined: it is read for every value walked, and a call costs more than the shift.
+    @inlinable @inline(__always) var kind: JSONKind { JSONKind(rawValue: UInt8(truncatingIfNeeded: packed >> 29)) ?? .null }
     @inlinable var isContainer: Bool { packed >> 29 <= 2 }
     @inlinable var flag: Bool { packed & Self.flagBit != 0 }
     @inlinable var payload: Int { Int(packed & Self.payloadMask) }

@@ -14,9 +14,10 @@ extension SchemaNode {
             }
         }
         optionalDeclared = properties.indices.filter { !requiredDeclared.contains($0) }
-        hasObjectKeywords = !properties.isEmpty || !required.isEmpty || additionalProperties != nil || !patternProperties.isEmpty
-            || propertyNames != nil || minProperties != nil || maxProperties != nil || !dependentRequired.isEmpty
-            || !dependentSchemas.isEmpty || unevaluatedProperties != nil
+        hasRareObjectKeywords = !patternProperties.isEmpty || propertyNames != nil || minProperties != nil || maxProperties != nil
+            || !dependentRequired.isEmpty || !dependentSchemas.isEmpty || unevaluatedProperties != nil
+        hasObjectKeywords = !properties.isEmpty || !required.isEmpty || additionalProperties != nil || hasRareObjectKeywords
+        hasUnevaluated = unevaluatedProperties != nil || unevaluatedItems != nil
         hasArrayKeywords = !prefixItems.isEmpty || items != nil || minItems != nil || maxItems != nil || uniqueItems
             || contains != nil || unevaluatedItems != nil
         hasStringKeywords = minLength != nil || maxLength != nil || pattern != nil || (format != nil && assertsFormat)

@@ -5,6 +5,12 @@ import Foundation
 ///
 /// Keywords are resolved once when the contract loads (regular expressions compiled, `$ref`s
 /// linked, property names sorted) so that validation does no look-ups by name.
+///
+/// The keywords most schemas use are stored in the node; the rest (numeric and length
+/// limits, patterns, `if`/`then`/`else`, ...) live in one shared box, made only for a schema
+/// that has one of them (see `SchemaNode+RareKeywords.swift`). With every keyword inline a
+/// node took 720 bytes, half the memory of a thousand loaded contracts, and every copy of it
+/// retained some thirty fields.
 public struct SchemaNode: Sendable {
     /// Where the schema was written.
     public var file: String
@@ -18,10 +24,6 @@ public struct SchemaNode: Sendable {
 
     /// The resource (file) the schema belongs to, an index into ``CompiledSchema/resources``.
     public var resource = 0
-    /// `$anchor` or `$dynamicAnchor` name, if any.
-    public var anchor: String?
-    /// `$dynamicRef`, resolved.
-    public var dynamicRef: DynamicReference?
 
     /// `true` or `false` as a schema: everything, or nothing, is valid.
     public var booleanValue: Bool?
@@ -33,8 +35,6 @@ public struct SchemaNode: Sendable {
     public var constValue: JSONValue?
     /// `$ref`, resolved.
     public var ref: Int?
-    /// `$ref` as written, for messages.
-    public var refText: String?
 
     /// `properties`, sorted by name.
     public var properties: [(name: String, schema: Int)] = []
@@ -42,62 +42,22 @@ public struct SchemaNode: Sendable {
     public var required: [String] = []
     /// `additionalProperties`.
     public var additionalProperties: Int?
-    /// `patternProperties`.
-    public var patternProperties: [(pattern: SchemaRegex, schema: Int)] = []
-    /// `propertyNames`.
-    public var propertyNames: Int?
-    /// `minProperties`, `maxProperties`.
-    public var minProperties: Int?
-    public var maxProperties: Int?
 
-    /// `prefixItems`.
-    public var prefixItems: [Int] = []
     /// `items`.
     public var items: Int?
-    /// `minItems`, `maxItems`, `uniqueItems`.
-    public var minItems: Int?
-    public var maxItems: Int?
-    public var uniqueItems = false
 
-    /// `minLength`, `maxLength`, `pattern`.
-    public var minLength: Int?
-    public var maxLength: Int?
-    public var pattern: SchemaRegex?
-
-    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`.
-    public var minimum: Double?
-    public var maximum: Double?
-    public var exclusiveMinimum: Double?
-    public var exclusiveMaximum: Double?
-    public var multipleOf: Double?
-
-    /// `multipleOf` as written, for exact arithmetic on decimals.
-    public var multipleOfText: String?
-    /// `dependentRequired`.
-    public var dependentRequired: [(name: String, required: [String])] = []
-    /// `dependentSchemas`.
-    public var dependentSchemas: [(name: String, schema: Int)] = []
-    /// `unevaluatedProperties`, `unevaluatedItems`.
-    public var unevaluatedProperties: Int?
-    public var unevaluatedItems: Int?
-    /// `contains`, `minContains`, `maxContains`.
-    public var contains: Int?
-    public var minContains: Int?
-    public var maxContains: Int?
-    /// `if`, `then`, `else`.
-    public var ifSchema: Int?
-    public var thenSchema: Int?
-    public var elseSchema: Int?
     /// `format`, and whether it is asserted (a format-assertion vocabulary or the contract's
     /// setting) rather than only an annotation.
     public var format: String?
     public var assertsFormat = false
 
-    /// `allOf`, `anyOf`, `oneOf`, `not`.
+    /// `allOf`, `anyOf`, `oneOf`.
     public var allOf: [Int] = []
     public var anyOf: [Int] = []
     public var oneOf: [Int] = []
-    public var not: Int?
+
+    /// The keywords few schemas use, or nil when the schema has none of them.
+    var rare: RareKeywordStorage?
 
     // Prepared by ``prepare()`` once compilation is done.
 
@@ -113,6 +73,11 @@ public struct SchemaNode: Sendable {
     var hasStringKeywords = false
     var hasNumberKeywords = false
     var hasCombinators = false
+    /// Whether the schema has object keywords kept in ``rare`` (all but `properties`,
+    /// `required` and `additionalProperties`), or `unevaluatedProperties`/`unevaluatedItems`:
+    /// validation reads the box only then.
+    var hasRareObjectKeywords = false
+    var hasUnevaluated = false
 
     /// Creates an empty schema (one that accepts everything) at a place.
     public init(file: String, pointer: String, location: SourceLocation) {

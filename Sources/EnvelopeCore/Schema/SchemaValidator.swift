@@ -534,9 +534,11 @@ struct ValidationRun {
         let opensFrame = kind == .object && frames.last?.instance != instance
         if opensFrame { frames.append(ObjectFrame(instance: instance, memberCount: tape.childCount(instance))) }
 
+        // `unevaluated*` are read from the node's box of rare keywords only when it has one.
+        let hasUnevaluated = schemaNode.pointee.hasUnevaluated
         let needsAnnotations = collect
-            || (kind == .object && schemaNode.pointee.unevaluatedProperties != nil)
-            || (kind == .array && schemaNode.pointee.unevaluatedItems != nil)
+            || (hasUnevaluated && kind == .object && schemaNode.pointee.unevaluatedProperties != nil)
+            || (hasUnevaluated && kind == .array && schemaNode.pointee.unevaluatedItems != nil)
         var evaluated: Evaluated? = needsAnnotations ? Evaluated() : nil
         var valid = checkEnumAndConst(instance, schemaNode)
         switch kind {
@@ -560,10 +562,10 @@ struct ValidationRun {
             if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
         }
         if schemaNode.pointee.hasCombinators && !validateCombinators(instance, schemaNode, &evaluated) { valid = false }
-        if kind == .object, let unevaluated = schemaNode.pointee.unevaluatedProperties {
+        if hasUnevaluated, kind == .object, let unevaluated = schemaNode.pointee.unevaluatedProperties {
             if !validateUnevaluatedProperties(instance, unevaluated, &evaluated) { valid = false }
         }
-        if kind == .array, let unevaluated = schemaNode.pointee.unevaluatedItems {
+        if hasUnevaluated, kind == .array, let unevaluated = schemaNode.pointee.unevaluatedItems {
             if !validateUnevaluatedItems(instance, unevaluated, &evaluated) { valid = false }
         }
         if opensFrame { reportUnknownKeys(frames.removeLast()) }
@@ -664,9 +666,12 @@ struct ValidationRun {
         let tables = self.tables
         let entry = tables.pointee.entries[index]
         let propertyCount = Int(entry.propertyCount)
-        let hasPatterns = !schemaNode.pointee.patternProperties.isEmpty
+        // Most schemas have no object keyword beyond properties, required and
+        // additionalProperties: then the node's box of rare keywords is not read at all.
+        let hasRare = schemaNode.pointee.hasRareObjectKeywords
+        let hasPatterns = hasRare && !schemaNode.pointee.patternProperties.isEmpty
         let additional = schemaNode.pointee.additionalProperties
-        let unevaluated = schemaNode.pointee.unevaluatedProperties
+        let unevaluated = hasRare ? schemaNode.pointee.unevaluatedProperties : nil
         let describes = propertyCount > 0 || hasPatterns || additional != nil || unevaluated != nil
         let frame = frames.count - 1
         if describes {
@@ -680,7 +685,7 @@ struct ValidationRun {
         // Which declared properties are present: a bit per property (a list past 64).
         var presentSmall: UInt64 = 0
         var presentLarge: [Bool] = propertyCount > 64 ? [Bool](repeating: false, count: propertyCount) : []
-        let propertyNames = schemaNode.pointee.propertyNames
+        let propertyNames = hasRare ? schemaNode.pointee.propertyNames : nil
         // The members this schema declares, gathered here and added to the frame once (up to
         // 64 members; larger objects go straight to the frame).
         var declaredSmall: UInt64 = 0
@@ -751,7 +756,7 @@ struct ValidationRun {
                 record(.missingKey, keyword: "required", expected: "a value (required)", actual: "absent", at: instance, extra: .name(name))
             }
         }
-        if !schemaNode.pointee.dependentRequired.isEmpty {
+        if hasRare && !schemaNode.pointee.dependentRequired.isEmpty {
             for dependency in schemaNode.pointee.dependentRequired where findMember(instance, dependency.name) != nil {
                 for name in dependency.required where findMember(instance, name) == nil {
                     valid = false
@@ -760,11 +765,11 @@ struct ValidationRun {
                 }
             }
         }
-        if let minimum = schemaNode.pointee.minProperties, memberCount < minimum {
+        if hasRare, let minimum = schemaNode.pointee.minProperties, memberCount < minimum {
             valid = false
             record(.constraintViolation, keyword: "minProperties", expected: "at least \(minimum) properties", actual: "\(memberCount)", at: instance)
         }
-        if let maximum = schemaNode.pointee.maxProperties, memberCount > maximum {
+        if hasRare, let maximum = schemaNode.pointee.maxProperties, memberCount > maximum {
             valid = false
             record(.constraintViolation, keyword: "maxProperties", expected: "at most \(maximum) properties", actual: "\(memberCount)", at: instance)
         }
@@ -783,7 +788,7 @@ struct ValidationRun {
                 }
             }
         }
-        if !schemaNode.pointee.dependentSchemas.isEmpty {
+        if hasRare && !schemaNode.pointee.dependentSchemas.isEmpty {
             for dependency in schemaNode.pointee.dependentSchemas where findMember(instance, dependency.name) != nil {
                 let result = evaluate(instance, dependency.schema, collect: evaluated != nil)
                 if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
