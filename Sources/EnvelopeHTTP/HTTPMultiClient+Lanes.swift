@@ -12,8 +12,9 @@ extension HTTPMultiClient {
     /// keeps its own connections and runs up to its share of `maxConcurrent` transfers (the
     /// shares add up to `maxConcurrent`), so no more are in flight than with one lane.
     /// Callers that want request order store by index. `placement[k]`, where given, says on
-    /// which core lane `k` runs and through which local socket it sends (``LanePlacement``);
-    /// the calling thread gets its own cores back when its lane is done.
+    /// which core lane `k` runs, through which local socket it sends and what work it runs
+    /// between libcurl's steps (``LanePlacement``); the calling thread gets its own cores back
+    /// when its lane is done.
     public static func run(_ requests: [HTTPRequest], lanes: Int, maxConcurrent: Int, retry: RetryPolicy = .none,
                            placement: [LanePlacement] = [], completed: @escaping @Sendable (Int, HTTPOutcome) -> Void) {
         let lanes = max(1, min(lanes, maxConcurrent, requests.count))
@@ -24,7 +25,7 @@ extension HTTPMultiClient {
             defer { affinity?.restore() }
             let indices = Array(stride(from: lane, to: requests.count, by: lanes))
             let share = maxConcurrent / lanes + (lane < maxConcurrent % lanes ? 1 : 0)
-            HTTPMultiClient(maxConcurrent: share).run(indices.map { place.placing(requests[$0]) }, retry: retry) { position, outcome in
+            HTTPMultiClient(maxConcurrent: share).run(indices.map { place.placing(requests[$0]) }, retry: retry, work: place.work) { position, outcome in
                 completed(indices[position], outcome)
             }
         }
@@ -37,12 +38,10 @@ extension HTTPMultiClient {
             // A thread of its own, not one of Dispatch's: a lane blocks in libcurl's poll for
             // as long as its transfers take, and the pool's threads are needed for validating
             // large answers meanwhile.
-            let thread = Thread {
+            Thread.start(named: "envelope-transfers-\(lane)") {
                 runLane(lane)
                 finished.signal()
             }
-            thread.name = "envelope-transfers-\(lane)"
-            thread.start()
         }
         runLane(0)
         for _ in 1..<lanes { finished.wait() }

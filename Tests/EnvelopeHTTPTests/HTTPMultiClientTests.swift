@@ -59,6 +59,64 @@ private final class PlacementRecord: @unchecked Sendable {
     }
 }
 
+/// A ``LaneWork`` for tests: a pipe whose bytes each turn drains, recording when the first
+/// byte was drained, how many turns there were and on which threads they ran.
+private final class PipeWork: LaneWork, @unchecked Sendable {
+    // @unchecked Sendable is safe: the descriptors are immutable, and every `var` is only read
+    // and written while holding `lock`.
+    let readinessDescriptor: Int32
+    private let writeEnd: Int32
+    private let deadline: Int32?
+    private let start = Date()
+    private let lock = NSLock()
+    private var turns = 0
+    private var threads: Set<String> = []
+    private var firstByteDrainedAfter: TimeInterval?
+    private var writtenAfter: TimeInterval?
+
+    init(deadline: Int32?) throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        readinessDescriptor = ends[0]
+        writeEnd = ends[1]
+        self.deadline = deadline
+    }
+
+    deinit {
+        close(readinessDescriptor)
+        close(writeEnd)
+    }
+
+    func runReady() -> (didWork: Bool, nextDeadline: Int32?) {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let drained = read(readinessDescriptor, &buffer, buffer.count)
+        let thread = "\(pthread_self())"
+        lock.withLock {
+            turns += 1
+            threads.insert(thread)
+            if drained > 0, firstByteDrainedAfter == nil { firstByteDrainedAfter = Date().timeIntervalSince(start) }
+        }
+        return (drained > 0, deadline)
+    }
+
+    /// Writes a byte to the pipe, noting when.
+    func writeByte() {
+        var byte: UInt8 = 1
+        lock.withLock { writtenAfter = Date().timeIntervalSince(start) }
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// How long after the byte was written a turn drained it.
+    var drainDelay: TimeInterval? {
+        lock.withLock { firstByteDrainedAfter.flatMap { drained in writtenAfter.map { drained - $0 } } }
+    }
+
+    func snapshot() -> (turns: Int, threads: Set<String>) {
+        lock.withLock { (turns, threads) }
+    }
+}
+
 @Suite("HTTPMultiClient: many requests at once")
 struct HTTPMultiClientTests {
     @Test func everyRequestGetsItsOwnAnswerWhateverOrderTheyFinishIn() throws {
@@ -175,6 +233,41 @@ struct HTTPMultiClientTests {
         #expect(statuses == Array(repeating: 200, count: 20))
         #expect(coreSets.allSatisfy { $0 == [core] })
         #expect(caller.snapshot().cores == [cores])
+    }
+
+    @Test func laneWorkRunsOnTheLanesThreadAndWakesItForItsDescriptorAndItsDeadline() throws {
+        // Answers take 600 ms: a lane that only slept until libcurl's sockets were ready would
+        // give its work no turn meanwhile.
+        let server = try TestHTTPServer { request in
+            Thread.sleep(forTimeInterval: 0.6)
+            return CannedResponse(body: Array(request.target.utf8))
+        }
+        defer { server.stop() }
+        let requests = (0..<2).map { HTTPRequest(url: server.baseURL + "/slow/\($0)") }
+
+        // The descriptor: a byte written while the lane waits is drained at once (libcurl's
+        // own wake-ups come some 200 ms apart here).
+        let woken = try PipeWork(deadline: nil)
+        let writer = Thread {
+            Thread.sleep(forTimeInterval: 0.25)
+            woken.writeByte()
+        }
+        writer.start()
+        var lanes: Set<String> = []
+        var statuses: [Int] = []
+        HTTPMultiClient(maxConcurrent: 2).run(requests, work: woken) { _, outcome in
+            lanes.insert("\(pthread_self())")
+            statuses.append((try? outcome.result.get())?.status ?? 0)
+        }
+        #expect(statuses == [200, 200])
+        let delay = try #require(woken.drainDelay)
+        #expect(delay < 0.08)
+        #expect(woken.snapshot().threads == lanes)
+
+        // The deadline: a work that asks for a turn every 20 ms gets one about that often.
+        let ticking = try PipeWork(deadline: 20)
+        HTTPMultiClient(maxConcurrent: 2).run(requests, work: ticking) { _, _ in }
+        #expect(ticking.snapshot().turns >= 10)
     }
 
     @Test func a503WithRetryAfterIsRetriedUntilTheServerAnswers() throws {

@@ -72,6 +72,60 @@ struct LocalSocketTests {
         }
     }
 
+    @Test("loops driven by their caller: no thread answers their sockets until the caller turns them; TCP has its own loop")
+    func drivenLoops() throws {
+        let server = try startServer(options: MockServerOptions(listensOnLocalSocket: true, localSocketPerLoop: true, loopsDrivenByCaller: true))
+        let drivers = server.loopDrivers
+        let paths = server.localSocketPaths
+        #expect(drivers.count == 2)
+        #expect(drivers.map(\.localSocketPath) == paths)
+        let url = server.baseURL + "/COMM/A202100004"
+        // TCP is served on a thread of its own, with no one turning a loop.
+        let overTCP = try run("/usr/bin/curl", ["-s", "-i", "--max-time", "10", url])
+        #expect(overTCP.status == 0)
+        let request = Array("GET /COMM/A202100004 HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
+        for driver in drivers {
+            let client = try connectLocal(to: driver.localSocketPath)
+            defer { _ = close(client) }
+            #expect(send(client, request, request.count, 0) == request.count)
+            // Nothing answers while the loop is not turned...
+            var waiting = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            #expect(poll(&waiting, 1, 200) == 0)
+            // ...and the turns answer it, on this thread.
+            var answer: [UInt8] = []
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, answer.count < overTCP.output.count {
+                var ready = pollfd(fd: driver.readinessDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, 10)
+                _ = driver.runReady()
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if count > 0 { answer += buffer[..<count] }
+            }
+            #expect(answer == overTCP.output)
+        }
+        server.stop()
+        // Ended: further turns do nothing, and the sockets are gone.
+        #expect(drivers.allSatisfy { $0.runReady().didWork == false && $0.runReady().nextDeadline == nil })
+        for path in paths { #expect(!FileManager.default.fileExists(atPath: path)) }
+    }
+
+    /// A blocking connection to the Unix socket at `path`.
+    private func connectLocal(to path: String) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(connected == 0)
+        return fd
+    }
+
     /// The ids of this process's threads.
     private func threads() throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))

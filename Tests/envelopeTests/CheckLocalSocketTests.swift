@@ -101,6 +101,59 @@ struct CheckLocalSocketTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
+    @Test("check's lanes run the mock's loops themselves: one mock thread (for TCP), delayed answers on time",
+          .enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2, "two transfer lanes need two cores"))
+    func lanesRunTheMockLoops() throws {
+        // 64 contracts make two lanes (one per 32 requests); two answers wait 400 ms, which
+        // only the loops' timers can send while their lanes wait in libcurl's poll.
+        var mappings: [String: String] = [:]
+        var contracts: [String: String] = [:]
+        for n in 0..<63 {
+            let delay = n % 32 == 5 ? #", "fixedDelayMilliseconds": 400"# : ""
+            mappings["m\(n)"] = #"{"request": {"urlPath": "/c\#(n)"}, "response": {"status": 200, "jsonBody": {"n": \#(n)}\#(delay)}}"#
+            contracts["c\(n)"] = #"{"contract": "c\#(n)", "request": {"path": "/c\#(n)"}, "response": {"status": 200, "body": {"type": "object", "required": ["n"]}}}"#
+        }
+        let root = try project(faults: [], extraMappings: mappings, extraContracts: contracts)
+        let process = Process()
+        process.executableURL = Envelope.binary
+        process.arguments = ["check", "--jobs", "8", "--format", "json"]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // While the delayed answers are awaited: the second lane's thread is up, and of the
+        // mock's threads only the one serving TCP.
+        let deadline = Date().addingTimeInterval(15)
+        var names: [String] = []
+        while Date() < deadline, !names.contains("envelope-transf") {
+            names = threadNames(of: process.processIdentifier)
+            usleep(5_000)
+        }
+        #expect(names.contains("envelope-transf"))
+        #expect(names.filter { $0.hasPrefix("envelope-mock") }.count == 1)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let results = try #require(report["results"] as? [[String: Any]])
+        #expect(results.count == 64)
+        let delayed = results.filter { ["c5", "c37"].contains($0["contract"] as? String) }
+        #expect(delayed.count == 2)
+        for result in delayed {
+            let total = try #require((result["timings"] as? [String: Any])?["total"] as? Double)
+            // Sent when due, not when libcurl's poll happened to time out (a second at most).
+            #expect(total >= 0.4 && total < 0.8, "\(total)")
+        }
+    }
+
+    /// The names of a process's threads (Linux keeps the first 15 bytes).
+    private func threadNames(of pid: Int32) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .newlines) }
+    }
+
     @Test("the socket is used only where it is equivalent to TCP")
     func equivalence() throws {
         func stubs(_ response: String) throws -> [StubMapping] {

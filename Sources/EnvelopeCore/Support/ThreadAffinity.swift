@@ -7,13 +7,6 @@ import Glibc
 // import (they need _GNU_SOURCE), so they are looked up in the C library at run time.
 private typealias GetCPU = @convention(c) () -> Int32
 private typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
-
-/// The C library's function `name`, as a Swift function of `type` (which must be its C
-/// signature), or nil when the library has no such function.
-private func libc<Function>(_ name: String, as type: Function.Type) -> Function? {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-    return unsafeBitCast(symbol, to: type)
-}
 #endif
 
 /// Which cores the calling thread may run on (Linux; elsewhere nothing is changed).

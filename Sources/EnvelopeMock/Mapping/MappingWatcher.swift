@@ -45,9 +45,7 @@ public final class MappingWatcher: @unchecked Sendable {
         defer { lock.unlock() }
         guard !running, !stopped else { return }
         running = true
-        let thread = Thread { [self] in self.poll() }
-        thread.name = "envelope-mock-watch"
-        thread.start()
+        Thread.start(named: "envelope-mock-watch") { [self] in self.poll() }
     }
 
     /// Stops polling (the thread ends within one interval).

@@ -11,11 +11,13 @@ import Darwin
 /// An HTTP/1.1 server that answers requests from stub mappings.
 ///
 /// Non-blocking sockets served by a few event loops (epoll on Linux, poll elsewhere), each on
-/// its own thread, sharing one listening socket: no thread per connection. Keep-alive,
-/// pipelining, HEAD, `Expect: 100-continue`, chunked request bodies and response delays are
-/// handled; malformed requests get 400 (431 for a head over 16 KB, 413 for a body over the
-/// limit, 408 for a head that arrives too slowly) and the connection closes. Connections quiet
-/// for 60 seconds are closed. `/__admin` serves WireMock's admin API (``AdminAPI``).
+/// its own thread, sharing one listening socket: no thread per connection. (An in-process
+/// client may run loops on its own threads instead: ``MockServerOptions/loopsDrivenByCaller``.)
+/// Keep-alive, pipelining, HEAD, `Expect: 100-continue`, chunked request bodies and response
+/// delays are handled; malformed requests get 400 (431 for a head over 16 KB, 413 for a body
+/// over the limit, 408 for a head that arrives too slowly) and the connection closes.
+/// Connections quiet for 60 seconds are closed. `/__admin` serves WireMock's admin API
+/// (``AdminAPI``).
 ///
 /// ```swift
 /// let server = MockServer(mappings: try MockMappings.load(directory: "Mocks"), port: 0)
@@ -25,7 +27,7 @@ import Darwin
 /// ```
 public final class MockServer: @unchecked Sendable {
     // `@unchecked Sendable` is sound: the `let`s are immutable Sendable values, and every `var`
-    // (state, boundPort, listeners, boundLocalSocketPaths, loops, stopRequested) is read and
+    // (state, boundPort, listeners, boundLocalSocketPaths, loops, drivers, stopRequested) is read and
     // written only while holding `condition`.
     // The event loops receive their own data when started and share only Sendable values.
 
@@ -43,6 +45,7 @@ public final class MockServer: @unchecked Sendable {
     private let listensOnLocalSocket: Bool
     private let localSocketPerLoop: Bool
     private let loopCores: [Int]
+    private let loopsDrivenByCaller: Bool
 
     private let condition = NSCondition()
     private var state = State.idle
@@ -51,6 +54,9 @@ public final class MockServer: @unchecked Sendable {
     /// The Unix sockets listened on: one for every loop, or one that all loops share.
     private var boundLocalSocketPaths: [String] = []
     private var loops: [EventLoop] = []
+    /// The loops that run on their callers' threads (``MockServerOptions/loopsDrivenByCaller``),
+    /// by socket; not in `loops`.
+    private var drivers: [MockLoopDriver] = []
     /// Whether the loops were already asked to stop (``beginStop()``): a loop that has
     /// stopped has closed its wake-up pipe, whose descriptor may since name another file,
     /// so it is asked once only.
@@ -97,6 +103,7 @@ public final class MockServer: @unchecked Sendable {
         self.listensOnLocalSocket = options.listensOnLocalSocket
         self.localSocketPerLoop = options.localSocketPerLoop
         self.loopCores = options.loopCores ?? []
+        self.loopsDrivenByCaller = options.loopsDrivenByCaller
     }
 
     /// Event loops when none are asked for: half the cores, at least 1 and at most 4. A mock
@@ -151,6 +158,24 @@ public final class MockServer: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return boundLocalSocketPaths
+    }
+
+    /// The event loops that run on their callers' threads, one for each of
+    /// ``localSocketPaths``, in that order (``MockServerOptions/loopsDrivenByCaller``); empty
+    /// when every loop has a thread of its own.
+    public var loopDrivers: [MockLoopDriver] {
+        condition.lock()
+        defer { condition.unlock() }
+        return drivers
+    }
+
+    /// Whether the pollers here can be driven from another poll (epoll can; poll cannot).
+    static var pollersHaveDescriptors: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
     }
 
     /// `http://HOST:PORT`, with the wildcard addresses replaced by loopback so it can be fetched.
@@ -228,36 +253,55 @@ public final class MockServer: @unchecked Sendable {
             }
         }
         var loops: [EventLoop] = []
-        for index in 0..<workerCount {
+        var drivers: [MockLoopDriver] = []
+        /// Stops what was started and closes what was opened, for a loop that could not be made.
+        func abandon() -> MockServerError {
+            let code = errno
+            for loop in loops {
+                loop.requestStop()
+                loop.finished.wait()
+            }
+            for driver in drivers { driver.loop.endDriven() }
+            for fd in listeners { _ = systemClose(fd) }
+            boundPort = 0
+            for path in boundLocalSocketPaths { Self.removeLocalSocket(at: path) }
+            boundLocalSocketPaths = []
+            return .systemCallFailed(operation: "creating an event loop", code: code, reason: String(cString: strerror(code)))
+        }
+        // Loops driven by their callers serve their own sockets and nothing else (a caller
+        // stops turning its loop when it is done with it); one loop on a thread serves TCP.
+        let driven = loopsDrivenByCaller && !perLoop.isEmpty && !usePoll && Self.pollersHaveDescriptors
+        if driven {
+            for (fd, path) in zip(perLoop, boundLocalSocketPaths) {
+                guard let loop = EventLoop(listeners: [fd], responder: responder, parser: parser, usePoll: usePoll,
+                                           drainTimeout: drainTimeout, idleTimeout: idleTimeout, headTimeout: headTimeout)
+                else { throw abandon() }
+                guard let descriptor = loop.readinessDescriptor else {
+                    loop.endDriven()
+                    throw abandon()
+                }
+                loop.beginDriven()
+                drivers.append(MockLoopDriver(loop: loop, readinessDescriptor: descriptor, localSocketPath: path))
+            }
+        }
+        for index in 0..<(driven ? 1 : workerCount) {
             var loopListener = listener
             if spread, index > 0, case .success(let (fd, _)) = Socket.listen(address: address, port: boundPort, backlog: 4096, reusePort: true) {
                 loopListener = fd
                 listeners.append(fd)
             }
-            let own = perLoop.isEmpty ? [] : [perLoop[index]]
+            let own = perLoop.isEmpty || driven ? [] : [perLoop[index]]
             guard let loop = EventLoop(listeners: [loopListener] + shared + own, responder: responder, parser: parser, usePoll: usePoll,
                                        drainTimeout: drainTimeout, idleTimeout: idleTimeout, headTimeout: headTimeout)
-            else {
-                let code = errno
-                for loop in loops {
-                    loop.requestStop()
-                    loop.finished.wait()
-                }
-                for fd in listeners { _ = systemClose(fd) }
-                boundPort = 0
-                for path in boundLocalSocketPaths { Self.removeLocalSocket(at: path) }
-                boundLocalSocketPaths = []
-                throw .systemCallFailed(operation: "creating an event loop", code: code, reason: String(cString: strerror(code)))
-            }
+            else { throw abandon() }
             loops.append(loop)
-            let core = loopCores.isEmpty ? nil : loopCores[index % loopCores.count]
-            let thread = Thread {
+            let core = loopCores.isEmpty || driven ? nil : loopCores[index % loopCores.count]
+            Thread.start(named: "envelope-mock-\(loops.count)") {
                 if let core { ThreadAffinity.keepOn(core: core) }
                 loop.run()
             }
-            thread.name = "envelope-mock-\(loops.count)"
-            thread.start()
         }
+        self.drivers = drivers
         self.listeners = listeners
         self.loops = loops
         state = .running
@@ -299,12 +343,15 @@ public final class MockServer: @unchecked Sendable {
         stopRequested = true
         let loops = self.loops
         condition.unlock()
+        // Driven loops are ended by stop(), on the caller's thread.
         for loop in loops { loop.requestStop() }
     }
 
     /// Stops accepting, lets answers in flight finish (at most 10 seconds), closes every
     /// connection and the listening socket. Safe to call more than once and from any thread
-    /// except the server's own (the `log` callback).
+    /// except the server's own (the `log` callback). Loops driven by callers
+    /// (``loopDrivers``) are ended on this thread, at once: call it only once every driver
+    /// has stopped turning its loop.
     public func stop() {
         condition.lock()
         switch state {
@@ -324,6 +371,7 @@ public final class MockServer: @unchecked Sendable {
             state = .stopping
         }
         let loops = self.loops
+        let drivers = self.drivers
         let listeners = self.listeners
         let localSocketPaths = boundLocalSocketPaths
         let alreadyAsked = stopRequested
@@ -332,11 +380,13 @@ public final class MockServer: @unchecked Sendable {
 
         if !alreadyAsked { for loop in loops { loop.requestStop() } }
         for loop in loops { loop.finished.wait() }
+        for driver in drivers { driver.loop.endDriven() }
         for fd in listeners { _ = systemClose(fd) }
         for path in localSocketPaths { Self.removeLocalSocket(at: path) }
 
         condition.lock()
         self.loops = []
+        self.drivers = []
         self.listeners = []
         boundLocalSocketPaths = []
         state = .stopped

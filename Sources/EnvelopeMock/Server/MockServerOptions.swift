@@ -35,12 +35,19 @@ public struct MockServerOptions: Sendable {
     /// empty leaves them to the scheduler. A client thread kept on the same core as the loop
     /// it talks to hands requests over without waking another core (see `ThreadAffinity`).
     public var loopCores: [Int]?
+    /// With ``localSocketPerLoop``: the loops with their own sockets get no thread; their
+    /// callers run them turn by turn (``MockServer/loopDrivers``), and one loop on a thread
+    /// serves TCP. A client that turns the loop it sends to between its own steps hands each
+    /// request over, and gets its answer, without a switch between threads. Ignored where the
+    /// loops cannot be driven (without epoll).
+    public var loopsDrivenByCaller: Bool
 
     /// Options with the defaults of `envelope serve`, changed where given.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, workers: Int? = nil, maxBodyBytes: Int = 16 * 1024 * 1024,
                 headTimeout: Double = 10, idleTimeout: Double = 60, drainTimeout: Double = 10, journalCapacity: Int = 10_000,
                 injections: [DriftInjection] = [], filesDirectory: String? = nil, adminEnabled: Bool = true,
-                listensOnLocalSocket: Bool = false, localSocketPerLoop: Bool = false, loopCores: [Int]? = nil) {
+                listensOnLocalSocket: Bool = false, localSocketPerLoop: Bool = false, loopCores: [Int]? = nil,
+                loopsDrivenByCaller: Bool = false) {
         self.host = host
         self.port = port
         self.workers = workers
@@ -55,5 +62,6 @@ public struct MockServerOptions: Sendable {
         self.listensOnLocalSocket = listensOnLocalSocket
         self.localSocketPerLoop = localSocketPerLoop
         self.loopCores = loopCores
+        self.loopsDrivenByCaller = loopsDrivenByCaller
     }
 }

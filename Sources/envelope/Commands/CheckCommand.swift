@@ -137,21 +137,30 @@ struct CheckCommand: ParsableCommand {
         } else if let environment {
             target = Target(baseURL: environment.baseURL, headers: environment.headers, origin: "environment \(environment.name) (\(configPath))")
         } else {
-            // Sequential requests to the in-process server: keep client and server on one core
-            // (the server's thread inherits the mask when it starts).
-            if jobs == 1 { affinity = ThreadAffinity.keepOnCurrentCore() }
             let cores = pairedCores(lanes: lanes)
             let mock = try makeMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) },
-                                          pairedCores: cores)
+                                          lanes: lanes, cores: cores)
             try startMockServer(mock)
             server = mock
             let sockets = mock.localSocketPaths
             #if canImport(Glibc)
             InterruptCleanup.removeOnInterrupt(socketPaths: sockets)
             #endif
-            // Each lane on its own core, talking to the loop there through the loop's socket.
-            if !cores.isEmpty, sockets.count == cores.count {
-                placement = zip(cores, sockets).map { LanePlacement(core: $0, localSocketPath: $1) }
+            let drivers = mock.loopDrivers
+            if drivers.count == lanes {
+                // Each lane sends through its own loop's socket and runs that loop itself
+                // between libcurl's steps; on a core of its own where there are enough.
+                placement = drivers.enumerated().map { lane, driver in
+                    LanePlacement(core: cores.isEmpty ? nil : cores[lane], localSocketPath: driver.localSocketPath, work: driver)
+                }
+            } else {
+                // Loops on threads (where they cannot be driven): each lane on the core of the
+                // loop it talks to; sequential requests keep client and server on one core
+                // (the server's thread inherits the mask when it starts).
+                if jobs == 1 { affinity = ThreadAffinity.keepOnCurrentCore() }
+                if !cores.isEmpty, sockets.count == cores.count {
+                    placement = zip(cores, sockets).map { LanePlacement(core: $0, localSocketPath: $1) }
+                }
             }
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: sockets.first)
         }
@@ -216,10 +225,12 @@ struct CheckCommand: ParsableCommand {
 
     /// A server, not yet started, for `mappings`, that will serve them on a free loopback
     /// port, and on a Unix socket as well when requests through it would meet what TCP gives
-    /// them (``localSocketIsEquivalent(for:followingRedirects:)``). Given `pairedCores`, and
-    /// a Unix socket, it runs an event loop on each of those cores, each with its own socket
-    /// (``MockServer/localSocketPaths``), for the transfer lane on the same core.
-    func makeMockServer(mappings loaded: Result<MockMappings, MockLoadError>, pairedCores: [Int] = []) throws -> MockServer {
+    /// them (``localSocketIsEquivalent(for:followingRedirects:)``). With the Unix socket it has
+    /// an event loop for each of the `lanes` transfer lanes, each with its own socket
+    /// (``MockServer/localSocketPaths``), which that lane runs itself
+    /// (``MockServer/loopDrivers``); where loops cannot be driven they run on threads, on
+    /// `cores` (one a lane) when given.
+    func makeMockServer(mappings loaded: Result<MockMappings, MockLoadError>, lanes: Int = 1, cores: [Int] = []) throws -> MockServer {
         let mappings: MockMappings
         do {
             mappings = try loaded.get()
@@ -227,16 +238,16 @@ struct CheckCommand: ParsableCommand {
             throw MockLoadFailure(error: error)
         }
         let local = Self.localSocketIsEquivalent(for: mappings.stubs, followingRedirects: maxRedirects > 0)
-        // Over TCP the kernel picks the loop a connection goes to: pairing needs the sockets.
-        let paired = local ? pairedCores : []
+        // Over TCP the kernel picks the loop a connection goes to: a loop per lane needs the
+        // sockets.
         return MockServer(mappings: mappings, options: MockServerOptions(
-            host: "127.0.0.1", port: 0, workers: paired.isEmpty ? nil : paired.count, listensOnLocalSocket: local,
-            localSocketPerLoop: !paired.isEmpty, loopCores: paired))
+            host: "127.0.0.1", port: 0, workers: local ? lanes : nil, listensOnLocalSocket: local,
+            localSocketPerLoop: local, loopCores: local ? cores : [], loopsDrivenByCaller: local))
     }
 
-    /// The cores to run the transfer lanes on, one each, each paired with an event loop of
-    /// the in-process mock (see ``ThreadAffinity``); none for one lane (`--jobs 1` keeps
-    /// client and server on one core instead) or when the process may use fewer cores.
+    /// The cores to keep the transfer lanes on, one each, each lane with the in-process mock's
+    /// event loop it runs (see ``ThreadAffinity``); none for one lane or when the process may
+    /// use fewer cores.
     func pairedCores(lanes: Int) -> [Int] {
         guard jobs > 1, lanes > 1 else { return [] }
         let cores = ThreadAffinity.allowedCores()
