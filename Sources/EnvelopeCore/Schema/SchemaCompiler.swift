@@ -614,11 +614,19 @@ public struct SchemaCompiler {
     }
 
     private func strings(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> [String] {
-        let elements = value.elements
-        guard value.kind == .array, elements.allSatisfy({ $0.kind == .string }) else {
-            throw fail("expected an array of strings, found \(value.kind)")
+        guard value.kind == .array else { throw fail("expected an array of strings, found \(value.kind)") }
+        // One pass over the elements, into a list of the right size.
+        var result: [String] = []
+        result.reserveCapacity(value.count)
+        var child = value.index + 1
+        let end = value.childrenEnd
+        while child < end {
+            let element = JSONNode(document: value.document, index: child)
+            guard let text = element.stringValue else { throw fail("expected an array of strings, found \(value.kind)") }
+            result.append(text)
+            child = element.endIndex
         }
-        return elements.compactMap(\.stringValue)
+        return result
     }
 
     // MARK: - References
@@ -626,6 +634,8 @@ public struct SchemaCompiler {
     /// Resolves `$ref`s (which may load more documents and compile more schemas) and compiles
     /// every resource's dynamic anchors, until nothing is left to do.
     private mutating func resolveEverything() throws(ContractError) {
+        // Most contracts refer to nothing and have no dynamic anchors: nothing to set up.
+        if pendingRefs.isEmpty, resources.values.allSatisfy({ $0.dynamicAnchors.isEmpty }) { return }
         var anchorsDone: Set<String> = []
         repeat {
             try resolvePendingReferences()

@@ -5,6 +5,23 @@ extension SchemaNode {
     mutating func prepare() {
         requiredDeclared = []
         requiredUndeclared = []
+        // Most schemas (a property's type, an item's) name no properties: no lists to make.
+        optionalDeclared = []
+        if !properties.isEmpty || !required.isEmpty { sortOutProperties() }
+        hasRareObjectKeywords = rare != nil && (!patternProperties.isEmpty || propertyNames != nil || minProperties != nil
+            || maxProperties != nil || !dependentRequired.isEmpty || !dependentSchemas.isEmpty || unevaluatedProperties != nil)
+        hasObjectKeywords = !properties.isEmpty || !required.isEmpty || additionalProperties != nil || hasRareObjectKeywords
+        hasUnevaluated = rare != nil && (unevaluatedProperties != nil || unevaluatedItems != nil)
+        hasArrayKeywords = items != nil || rare != nil && (!prefixItems.isEmpty || minItems != nil || maxItems != nil || uniqueItems
+            || contains != nil || unevaluatedItems != nil)
+        hasStringKeywords = (format != nil && assertsFormat) || rare != nil && (minLength != nil || maxLength != nil || pattern != nil)
+        hasNumberKeywords = rare != nil && (minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil
+            || multipleOf != nil)
+        hasCombinators = !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || rare != nil && (not != nil || ifSchema != nil)
+    }
+
+    /// Which required names ``properties`` declares, and which properties are optional.
+    private mutating func sortOutProperties() {
         for name in required {
             // Compared as bytes: JSON Schema names are code points, not canonically equal text.
             if let position = properties.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
@@ -14,14 +31,5 @@ extension SchemaNode {
             }
         }
         optionalDeclared = properties.indices.filter { !requiredDeclared.contains($0) }
-        hasRareObjectKeywords = !patternProperties.isEmpty || propertyNames != nil || minProperties != nil || maxProperties != nil
-            || !dependentRequired.isEmpty || !dependentSchemas.isEmpty || unevaluatedProperties != nil
-        hasObjectKeywords = !properties.isEmpty || !required.isEmpty || additionalProperties != nil || hasRareObjectKeywords
-        hasUnevaluated = unevaluatedProperties != nil || unevaluatedItems != nil
-        hasArrayKeywords = !prefixItems.isEmpty || items != nil || minItems != nil || maxItems != nil || uniqueItems
-            || contains != nil || unevaluatedItems != nil
-        hasStringKeywords = minLength != nil || maxLength != nil || pattern != nil || (format != nil && assertsFormat)
-        hasNumberKeywords = minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil || multipleOf != nil
-        hasCombinators = !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifSchema != nil
     }
 }
