@@ -53,6 +53,20 @@ extension JSONNode {
 
     /// See ``memberSequence``; empty for anything but an object.
     struct MemberSequence: Sequence, IteratorProtocol {
+        var nodes: MemberNodes
+
+        init(object: JSONNode) {
+            nodes = MemberNodes(object: object)
+        }
+
+        mutating func next() -> JSONMember? {
+            nodes.next().map { JSONMember(key: $0.key.stringValue ?? "", keyNode: $0.key, value: $0.value) }
+        }
+    }
+
+    /// The key and value nodes of an object's members, in document order (none for anything
+    /// but an object), for walks that decide for themselves what to decode.
+    struct MemberNodes: Sequence, IteratorProtocol {
         let document: JSONDocument
         var child: Int
         let end: Int
@@ -68,12 +82,12 @@ extension JSONNode {
             }
         }
 
-        mutating func next() -> JSONMember? {
+        mutating func next() -> (key: JSONNode, value: JSONNode)? {
             guard child < end else { return nil }
             let key = JSONNode(document: document, index: child)
             let value = JSONNode(document: document, index: child + 1)
             child = value.endIndex
-            return JSONMember(key: key.stringValue ?? "", keyNode: key, value: value)
+            return (key, value)
         }
     }
 }

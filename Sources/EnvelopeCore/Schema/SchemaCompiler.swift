@@ -413,7 +413,7 @@ public struct SchemaCompiler {
             throw .invalidSchema(file: file, at: json.location, pointer: pointer, message: "expected a schema (an object or a boolean), found \(json.kind)")
         }
 
-        for member in json.memberSequence {
+        for member in SchemaMember.Sequence(object: json) {
             let value = member.value
             // The keyword's pointer, built only when a subschema or an error needs it: most
             // keywords (type, required, format, ...) never do.
@@ -455,105 +455,106 @@ public struct SchemaCompiler {
                                                     absolute: SchemaURI.resolve(text, against: base(of: documentURI, pointer: pointer)), dynamic: dynamic))
             }
 
-            if !validation && SchemaCompiler.validationKeywords.contains(member.key) { continue }
-            switch member.key {
-            case "type": node.types = try types(value, fail: fail)
-            case "enum":
+            if !validation, member.keyword?.isValidation == true { continue }
+            switch member.keyword {
+            case .type: node.types = try types(value, fail: fail)
+            case .enum:
                 guard value.kind == .array else { throw fail("'enum' expects an array of values") }
                 node.enumValues = value.elements.map(\.value)
-            case "const": node.constValue = value.value
-            case "$ref": try reference(dynamic: false)
-            case "$dynamicRef": try reference(dynamic: true)
-            case "properties":
+            case .const: node.constValue = value.value
+            case .ref: try reference(dynamic: false)
+            case .dynamicRef: try reference(dynamic: true)
+            case .properties:
                 node.properties = try schemaMap()
                 node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
-            case "required":
+            case .required:
                 node.required = try strings(value, fail: fail)
-            case "dependentRequired":
+            case .dependentRequired:
                 guard value.kind == .object else { throw fail("'dependentRequired' expects an object of string arrays") }
                 for dependency in value.members {
                     node.dependentRequired.append((dependency.key, try strings(dependency.value, fail: fail)))
                 }
-            case "dependentSchemas": node.dependentSchemas = try schemaMap()
-            case "additionalProperties": node.additionalProperties = try subschema()
-            case "unevaluatedProperties": node.unevaluatedProperties = try subschema()
-            case "patternProperties":
+            case .dependentSchemas: node.dependentSchemas = try schemaMap()
+            case .additionalProperties: node.additionalProperties = try subschema()
+            case .unevaluatedProperties: node.unevaluatedProperties = try subschema()
+            case .patternProperties:
                 guard value.kind == .object else { throw fail("'patternProperties' expects an object of schemas") }
                 for property in value.members {
                     guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw fail("'\(property.key)' is not a valid regular expression") }
                     let compiledProperty = try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(property.key, to: here()), json: property.value)
                     node.patternProperties.append((regex, compiledProperty))
                 }
-            case "propertyNames": node.propertyNames = try subschema()
-            case "minProperties": node.minProperties = try count()
-            case "maxProperties": node.maxProperties = try count()
-            case "prefixItems": node.prefixItems = try subschemas()
-            case "items":
+            case .propertyNames: node.propertyNames = try subschema()
+            case .minProperties: node.minProperties = try count()
+            case .maxProperties: node.maxProperties = try count()
+            case .prefixItems: node.prefixItems = try subschemas()
+            case .items:
                 guard value.kind != .array else {
                     throw fail("'items' is one schema in JSON Schema 2020-12; a list of schemas is written 'prefixItems' (the array form is from older drafts)")
                 }
                 node.items = try subschema()
-            case "unevaluatedItems": node.unevaluatedItems = try subschema()
-            case "contains": node.contains = try subschema()
-            case "minContains": node.minContains = try count()
-            case "maxContains": node.maxContains = try count()
-            case "minItems": node.minItems = try count()
-            case "maxItems": node.maxItems = try count()
-            case "uniqueItems":
+            case .unevaluatedItems: node.unevaluatedItems = try subschema()
+            case .contains: node.contains = try subschema()
+            case .minContains: node.minContains = try count()
+            case .maxContains: node.maxContains = try count()
+            case .minItems: node.minItems = try count()
+            case .maxItems: node.maxItems = try count()
+            case .uniqueItems:
                 guard let flag = value.boolValue else { throw fail("'uniqueItems' expects true or false") }
                 node.uniqueItems = flag
-            case "minLength": node.minLength = try count()
-            case "maxLength": node.maxLength = try count()
-            case "pattern":
+            case .minLength: node.minLength = try count()
+            case .maxLength: node.maxLength = try count()
+            case .pattern:
                 guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw fail("'pattern' expects a valid regular expression") }
                 node.pattern = regex
-            case "minimum": node.minimum = try number()
-            case "maximum": node.maximum = try number()
-            case "exclusiveMinimum":
+            case .minimum: node.minimum = try number()
+            case .maximum: node.maximum = try number()
+            case .exclusiveMinimum:
                 guard value.kind == .number else {
                     throw fail("'exclusiveMinimum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
                 }
                 node.exclusiveMinimum = try number()
-            case "exclusiveMaximum":
+            case .exclusiveMaximum:
                 guard value.kind == .number else {
                     throw fail("'exclusiveMaximum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
                 }
                 node.exclusiveMaximum = try number()
-            case "multipleOf":
+            case .multipleOf:
                 guard value.kind == .number, let divisor = value.doubleValue, divisor > 0 else { throw fail("'multipleOf' expects a number greater than 0") }
                 node.multipleOf = divisor
                 node.multipleOfText = value.rawText
-            case "allOf": node.allOf = try subschemas()
-            case "anyOf": node.anyOf = try subschemas()
-            case "oneOf": node.oneOf = try subschemas()
-            case "not": node.not = try subschema()
-            case "if": node.ifSchema = try subschema()
-            case "then": node.thenSchema = try subschema()
-            case "else": node.elseSchema = try subschema()
-            case "$defs", "definitions":
+            case .allOf: node.allOf = try subschemas()
+            case .anyOf: node.anyOf = try subschemas()
+            case .oneOf: node.oneOf = try subschemas()
+            case .not: node.not = try subschema()
+            case .if: node.ifSchema = try subschema()
+            case .then: node.thenSchema = try subschema()
+            case .else: node.elseSchema = try subschema()
+            case .defs, .definitions:
                 guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
                 for definition in value.members {
                     _ = try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(definition.key, to: here()), json: definition.value)
                 }
-            case "$dynamicAnchor", "$anchor":
+            case .dynamicAnchor, .anchor:
                 guard let name = value.stringValue, !name.isEmpty else { throw fail("'\(member.key)' expects a name") }
                 node.anchor = name
-            case "$id", "$schema", "$vocabulary", "$comment":
-                guard value.kind == (member.key == "$vocabulary" ? .object : .string) else { throw fail("'\(member.key)' has the wrong type") }
-            case "format":
+            case .id, .schema, .vocabulary, .comment:
+                guard value.kind == (member.keyword == .vocabulary ? .object : .string) else { throw fail("'\(member.key)' has the wrong type") }
+            case .format:
                 guard let name = value.stringValue else { throw fail("'format' expects a string") }
                 node.format = name
-            case "contentSchema":
+            case .contentSchema:
                 _ = try subschema()
-            case _ where SchemaCompiler.annotations.contains(member.key):
-                break
-            case _ where SchemaCompiler.refusedKeywords[member.key] != nil:
-                throw ContractError.unsupportedKeyword(file: file, at: member.keyLocation, keyword: member.key, advice: SchemaCompiler.refusedKeywords[member.key] ?? "")
-            default:
+            case nil:
+                let key = member.key
+                if SchemaCompiler.annotations.contains(key) { break }
+                if let advice = SchemaCompiler.refusedKeywords[key] {
+                    throw ContractError.unsupportedKeyword(file: file, at: member.keyLocation, keyword: key, advice: advice)
+                }
                 // Unknown keywords are annotations in JSON Schema, but one a letter or two away
                 // from a real keyword is a typo that would silently change what is checked.
-                if let meant = EditDistance.suggestion(for: member.key, among: SchemaCompiler.allKeywords) {
-                    throw ContractError.misspeltKeyword(file: file, at: member.keyLocation, keyword: member.key, suggestion: meant)
+                if let meant = EditDistance.suggestion(for: key, among: SchemaCompiler.allKeywords) {
+                    throw ContractError.misspeltKeyword(file: file, at: member.keyLocation, keyword: key, suggestion: meant)
                 }
             }
         }
@@ -562,13 +563,6 @@ public struct SchemaCompiler {
         swap(&schema.nodes[index], &node)
         return index
     }
-
-    /// Keywords of the validation vocabulary, skipped when a meta-schema turns it off.
-    static let validationKeywords: Set<String> = [
-        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-        "maxProperties", "minProperties", "required", "dependentRequired",
-    ]
 
     /// Keywords that only annotate; they are accepted and have no effect on validation.
     static let annotations: Set<String> = [
