@@ -30,12 +30,17 @@ final class StubResponder: Sendable {
             mockRequest.method = "HEAD"
         }
         if let index {
-            let stub = snapshot.matcher.stubs[index]
+            // The stub's fields are read in place: a copy of the whole stub retained some
+            // twenty of them for every request.
+            let stubs = snapshot.matcher.stubs
             var response = snapshot.prepared[index]
-            journal.record(request, status: response.fault == nil ? stub.response.status : 0, stubIdentifier: stub.identifier)
-            log?(MockRequestRecord(method: request.method, target: request.target, status: stub.response.status, stub: stub, unmatched: nil))
+            journal.record(request, status: response.fault == nil ? stubs[index].response.status : 0, stubIdentifier: stubs[index].identifier)
+            if let log {
+                log(MockRequestRecord(method: request.method, target: request.target, status: stubs[index].response.status, stub: stubs[index],
+                                      unmatched: nil))
+            }
             var delay = response.delayMilliseconds
-            if let distribution = stub.response.delayDistribution {
+            if let distribution = stubs[index].response.delayDistribution {
                 var generator = SystemRandomNumberGenerator()
                 delay = min(DelayDistribution.ceiling, delay + distribution.sample(using: &generator))
             }
@@ -45,15 +50,15 @@ final class StubResponder: Sendable {
             let injections = snapshot.perRequestInjections[index]
             if !injections.isEmpty {
                 let store = self.store
-                if let drifted = DriftInjector.apply(injections, to: stub.response.body, random: { store.random(seed: $0, below: $1) }) {
-                    var definition = stub.response
+                if let drifted = DriftInjector.apply(injections, to: stubs[index].response.body, random: { store.random(seed: $0, below: $1) }) {
+                    var definition = stubs[index].response
                     definition.body = drifted.body
                     definition.headers.append(HTTPHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
                     response = PreparedResponse(definition)
                 }
             }
             return Reply(response: response, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0,
-                         delayMilliseconds: delay, dribble: stub.response.chunkedDribbleDelay, close: close)
+                         delayMilliseconds: delay, dribble: stubs[index].response.chunkedDribbleDelay, close: close)
         }
         let report = unmatchedReport(mockRequest, in: snapshot)
         journal.record(request, status: 404, stubIdentifier: nil)

@@ -239,9 +239,9 @@ struct CheckCommand: ParsableCommand {
         }
         let local = Self.localSocketIsEquivalent(for: mappings.stubs, followingRedirects: maxRedirects > 0)
         // Over TCP the kernel picks the loop a connection goes to: a loop per lane needs the
-        // sockets.
+        // sockets. No request journal: check reads none, and keeping one copied every request.
         return MockServer(mappings: mappings, options: MockServerOptions(
-            host: "127.0.0.1", port: 0, workers: local ? lanes : nil, listensOnLocalSocket: local,
+            host: "127.0.0.1", port: 0, workers: local ? lanes : nil, journalCapacity: 0, listensOnLocalSocket: local,
             localSocketPerLoop: local, loopCores: local ? cores : [], loopsDrivenByCaller: local))
     }
 
