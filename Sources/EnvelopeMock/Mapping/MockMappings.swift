@@ -49,9 +49,20 @@ public struct MockMappings: Sendable {
 
     /// Reads and parses the mapping file at `file`.
     /// `knownRegular`: readdir said it is a regular file, so it is read without a stat.
-    fileprivate static func load(file: String, knownRegular: Bool, filesDirectory: String) throws(MockLoadError) -> [StubMapping] {
+    /// `relativePath`, when given, is `file`'s path relative to the open `folder`, through
+    /// which a file the listing called regular is read.
+    fileprivate static func load(file: String, knownRegular: Bool, filesDirectory: String, relativePath: String? = nil,
+                                 in folder: DirectoryHandle? = nil) throws(MockLoadError) -> [StubMapping] {
         let bytes: [UInt8]
-        if let read = knownRegular ? FileBytes.contents(ofRegularFile: file) : FileBytes.contents(of: file) {
+        var fast: [UInt8]?
+        if knownRegular {
+            if let folder, let relativePath {
+                fast = FileBytes.contents(ofRegularFile: relativePath, in: folder)
+            } else {
+                fast = FileBytes.contents(ofRegularFile: file)
+            }
+        }
+        if let read = fast ?? FileBytes.contents(of: file) {
             bytes = read
         } else {
             // Foundation reads it again to give the reason it always gave.
@@ -94,6 +105,8 @@ public struct MappingFileSet: Sendable {
     /// By position: whether the listing said the file is a regular one.
     private let knownRegular: [Bool]
     private let mappingsFolder: String
+    /// The mappings folder, open, for reading its files by their relative paths.
+    private let folder: DirectoryHandle?
     private let filesDirectory: String
 
     /// Lists `directory/mappings/`; fails when there is no such folder.
@@ -109,11 +122,15 @@ public struct MappingFileSet: Sendable {
         let entries = MockMappings.mappingFileEntries(in: mappingsFolder)
         names = entries.map(\.path)
         knownRegular = entries.map(\.isRegularFile)
+        folder = DirectoryHandle(path: mappingsFolder)
     }
 
     /// Reads and parses the file `names[position]`.
     public func load(_ position: Int) -> Result<[StubMapping], MockLoadError> {
-        Result { () throws(MockLoadError) in try MockMappings.load(file: mappingsFolder + "/" + names[position], knownRegular: knownRegular[position], filesDirectory: filesDirectory) }
+        Result { () throws(MockLoadError) in
+            try MockMappings.load(file: mappingsFolder + "/" + names[position], knownRegular: knownRegular[position], filesDirectory: filesDirectory,
+                                  relativePath: names[position], in: folder)
+        }
     }
 
     /// The stubs of every file, in order, given what ``load(_:)`` gave for each; the first

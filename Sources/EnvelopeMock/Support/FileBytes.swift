@@ -16,6 +16,12 @@ public enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return contents(reading: descriptor)
+    }
+
+    /// The bytes of the regular file open as `descriptor`, read from its start; nil when it
+    /// is no regular file or cannot be read.
+    private static func contents(reading descriptor: Int32) -> [UInt8]? {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
@@ -38,8 +44,9 @@ public enum FileBytes {
     /// file is read into room on the stack; a read that stops short of that room has met the
     /// end of a regular file. A file that fills the room is read again the usual way. Nil
     /// when it cannot be read (callers then read it the slow way, which explains why).
-    public static func contents(ofRegularFile path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// `path` is relative to `folder` when one is given (see ``DirectoryHandle``).
+    public static func contents(ofRegularFile path: String, in folder: DirectoryHandle? = nil) -> [UInt8]? {
+        let descriptor = folder.map { openat($0.descriptor, path, O_RDONLY | O_CLOEXEC) } ?? open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         let room = 16 << 10
@@ -49,7 +56,7 @@ public enum FileBytes {
                 got = read(descriptor, buffer.baseAddress.unsafelyUnwrapped, room)
             } while got < 0 && errno == EINTR
             guard got >= 0 else { return nil }
-            guard got < room else { return contents(of: path) }
+            guard got < room else { return lseek(descriptor, 0, SEEK_SET) == 0 ? contents(reading: descriptor) : nil }
             return Array(UnsafeBufferPointer(rebasing: buffer[0..<got]))
         }
     }

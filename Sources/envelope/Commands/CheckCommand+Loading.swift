@@ -14,8 +14,9 @@ extension CheckCommand {
         if withMocks { mappingFiles = Result { () throws(MockLoadError) in try MappingFileSet(directory: mocksDirectory) } }
         let files = try? mappingFiles?.get()
         let directory = contractsDirectory
+        let folder = DirectoryHandle(path: directory)
         let loaded = ParallelMap.map(Array(0..<(names.count + (files?.names.count ?? 0)))) { job -> Loaded in
-            if job < names.count { return .contract(ContractSet.load(names[job], directory: directory, options: options)) }
+            if job < names.count { return .contract(ContractSet.load(names[job], directory: directory, folder: folder, options: options)) }
             return .mapping(files.map { $0.load(job - names.count) } ?? .success([]))
         }
         let contracts = ContractSet.assemble(loaded.compactMap { if case .contract(let outcome) = $0 { outcome } else { nil } })

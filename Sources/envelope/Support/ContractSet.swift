@@ -18,7 +18,8 @@ struct ContractSet {
     /// keeping name order for both the contracts and the errors.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
         let files = try contractFiles(in: directory)
-        return assemble(ParallelMap.map(files) { file in load(file, directory: directory, options: options) })
+        let folder = DirectoryHandle(path: directory)
+        return assemble(ParallelMap.map(files) { file in load(file, directory: directory, folder: folder, options: options) })
     }
 
     /// The contract files of `directory`, in load (name) order.
@@ -31,10 +32,11 @@ struct ContractSet {
     }
 
     /// Loads one contract file as ``load(directory:options:)`` does, for a caller that loads
-    /// them alongside other work on the same cores.
-    static func load(_ file: DirectoryListing.Entry, directory: String, options: ContractLoadOptions) -> Result<Contract, ContractError> {
+    /// them alongside other work on the same cores. `folder` is `directory`, open (or nil).
+    static func load(_ file: DirectoryListing.Entry, directory: String, folder: DirectoryHandle?, options: ContractLoadOptions)
+        -> Result<Contract, ContractError> {
         Result { () throws(ContractError) -> Contract in
-            try loadContract(file: file.path, directory: directory, options: options, knownRegular: file.isRegularFile)
+            try loadContract(file: file.path, directory: directory, options: options, knownRegular: file.isRegularFile, folder: folder)
         }
     }
 
@@ -52,11 +54,13 @@ struct ContractSet {
 
     /// Loads one contract file; `file` is relative to `directory`. `knownRegular`: the
     /// folder's listing said `file` is a regular file (the schemas it refers to are read the
-    /// usual way).
+    /// usual way). `folder`, `directory` open, reads such a file by its name alone.
     static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions(),
-                             knownRegular: Bool = false) throws(ContractError) -> Contract {
+                             knownRegular: Bool = false, folder: DirectoryHandle? = nil) throws(ContractError) -> Contract {
         try ContractLoader.load(file: file, read: { path in
-            try FileSystem.read(FileSystem.join(directory, path), knownRegular: knownRegular && path == file)
+            let listed = knownRegular && path == file
+            if listed, let folder, let bytes = FileBytes.contents(ofRegularFile: path, in: folder) { return bytes }
+            return try FileSystem.read(FileSystem.join(directory, path), knownRegular: listed && folder == nil)
         }, options: options)
     }
 
