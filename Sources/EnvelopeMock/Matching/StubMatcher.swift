@@ -89,9 +89,9 @@ public final class StubMatcher: Sendable {
                 cursors[list] += 1
             }
             let index = ranked[best]
-            let stub = stubs[index]
-            if let required = stub.scenario?.requiredState, scenarioState(stub.scenario?.name ?? "") != required { continue }
-            if Self.matches(stub.request, request) { return index }
+            // Read in place: a copy of the stub retained some twenty fields per request.
+            if let required = stubs[index].scenario?.requiredState, scenarioState(stubs[index].scenario?.name ?? "") != required { continue }
+            if Self.matches(stubs[index].request, request) { return index }
         }
     }
 

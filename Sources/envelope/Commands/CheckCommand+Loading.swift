@@ -19,7 +19,11 @@ extension CheckCommand {
             if job < names.count { return .contract(ContractSet.load(names[job], directory: directory, folder: folder, options: options)) }
             return .mapping(files.map { $0.load(job - names.count) } ?? .success([]))
         }
-        let contracts = ContractSet.assemble(loaded.compactMap { if case .contract(let outcome) = $0 { outcome } else { nil } })
+        // Straight from the loaded list: a list of the contracts' outcomes first copied every
+        // contract once more.
+        var contracts = ContractSet(contracts: [], errors: [])
+        contracts.contracts.reserveCapacity(names.count)
+        for case .contract(let outcome) in loaded { contracts.add(outcome) }
         let mappings = mappingFiles.map { listing in
             listing.flatMap { files in
                 Result { () throws(MockLoadError) in

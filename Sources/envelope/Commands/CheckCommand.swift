@@ -181,10 +181,11 @@ struct CheckCommand: ParsableCommand {
         let tally = TransferTally(total: contracts.count, keepsBodies: compareMocks)
         HTTPMultiClient.run(plans.map(\.request), lanes: lanes, maxConcurrent: jobs,
                             retry: RetryPolicy(retries: retries, baseDelay: retryDelay), placement: placement) { [self] index, outcome in
-            let (contract, plan) = (contracts[index], plans[index])
+            // The contract and its plan are read from their arrays where they are used: copies
+            // of them retained every field, a thousand times.
             let size = (try? outcome.result.get().body.count) ?? 0
-            evaluations.submit(at: index, inline: size < Self.inlineValidationLimit) { evaluate(outcome, contract: contract, plan: plan) }
-            tally.finished(index, name: contract.name, outcome: outcome)
+            evaluations.submit(at: index, inline: size < Self.inlineValidationLimit) { evaluate(outcome, contract: contracts[index], plan: plans[index]) }
+            tally.finished(index, name: contracts[index].name, outcome: outcome)
         }
         tally.progress.finish()
         // Every answer is in: the mock winds down on its thread while the report is written
@@ -270,10 +271,11 @@ struct CheckCommand: ParsableCommand {
     /// through it, and a Unix socket closed with unread data reports no reset. So: not when a
     /// followed `Location` could leave the mock, nor when a stub answers with a fault.
     static func localSocketIsEquivalent(for stubs: [StubMapping], followingRedirects: Bool) -> Bool {
-        stubs.allSatisfy { stub in
-            guard stub.response.fault == nil else { return false }
+        // By index, each stub's answer read in place (a copy of each stub retained all of it).
+        stubs.indices.allSatisfy { index in
+            guard stubs[index].response.fault == nil else { return false }
             guard followingRedirects else { return true }
-            return stub.response.headers.allSatisfy { header in
+            return stubs[index].response.headers.allSatisfy { header in
                 !header.hasName("Location") || (header.value.hasPrefix("/") && !header.value.hasPrefix("//"))
             }
         }

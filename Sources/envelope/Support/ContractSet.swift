@@ -12,7 +12,10 @@ struct ContractSet {
 
     /// The contracts that describe HTTP answers (not deep-link URLs): what check, record and
     /// lint's mock checks work on.
-    var httpContracts: [Contract] { contracts.filter { $0.url == nil } }
+    var httpContracts: [Contract] {
+        // Usually all of them: then the same array, not a copy of every contract.
+        contracts.allSatisfy { $0.url == nil } ? contracts : contracts.filter { $0.url == nil }
+    }
 
     /// Loads the contracts in `directory`, on every core (each contract compiles on its own),
     /// keeping name order for both the contracts and the errors.
@@ -43,13 +46,16 @@ struct ContractSet {
     /// The set made of what each file, in order, loaded to.
     static func assemble(_ outcomes: [Result<Contract, ContractError>]) -> ContractSet {
         var set = ContractSet(contracts: [], errors: [])
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let contract): set.contracts.append(contract)
-            case .failure(let error): set.errors.append(error)
-            }
-        }
+        for outcome in outcomes { set.add(outcome) }
         return set
+    }
+
+    /// Adds what one more file, the next in order, loaded to.
+    mutating func add(_ outcome: Result<Contract, ContractError>) {
+        switch outcome {
+        case .success(let contract): contracts.append(contract)
+        case .failure(let error): errors.append(error)
+        }
     }
 
     /// Loads one contract file; `file` is relative to `directory`. `knownRegular`: the
