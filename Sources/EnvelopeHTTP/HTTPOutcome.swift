@@ -6,6 +6,11 @@ public struct HTTPOutcome: Sendable {
     /// Attempts made, 1 when the first one was final.
     public var attempts: Int
 
+    /// The answer's body length in bytes; 0 without an answer.
+    public var bodyByteCount: Int {
+        if case .success(let response) = result { response.body.count } else { 0 }
+    }
+
     /// Creates an outcome.
     public init(result: Result<HTTPResponse, TransportError>, attempts: Int) {
         self.result = result

@@ -11,9 +11,13 @@ struct BackgroundMapTests {
         for index in (0..<50).reversed() {
             // Every third item runs at once on this thread; the rest elsewhere, the later
             // ones sleeping less so they finish out of order.
-            map.submit(at: index, inline: index % 3 == 0) {
-                if index % 3 != 0 { usleep(useconds_t(50 * (index % 7))) }
-                return index * index
+            if index % 3 == 0 {
+                map.store(index * index, at: index)
+            } else {
+                map.submit(at: index) {
+                    usleep(useconds_t(50 * (index % 7)))
+                    return index * index
+                }
             }
         }
         #expect(map.results() == (0..<50).map { Optional($0 * $0) })
@@ -23,7 +27,7 @@ struct BackgroundMapTests {
     func unsubmittedIndexesAreNil() {
         let map = BackgroundMap<String>(count: 4, maxPending: 2)
         map.submit(at: 1) { "one" }
-        map.submit(at: 3, inline: true) { "three" }
+        map.store("three", at: 3)
         #expect(map.results() == [nil, "one", nil, "three"])
     }
 

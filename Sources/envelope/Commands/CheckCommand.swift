@@ -183,8 +183,11 @@ struct CheckCommand: ParsableCommand {
                             retry: RetryPolicy(retries: retries, baseDelay: retryDelay), placement: placement) { [self] index, outcome in
             // The contract and its plan are read from their arrays where they are used: copies
             // of them retained every field, a thousand times.
-            let size = (try? outcome.result.get().body.count) ?? 0
-            evaluations.submit(at: index, inline: size < Self.inlineValidationLimit) { evaluate(outcome, contract: contracts[index], plan: plans[index]) }
+            if outcome.bodyByteCount < Self.inlineValidationLimit {
+                evaluations.store(evaluate(outcome, contract: contracts[index], plan: plans[index]), at: index)
+            } else {
+                evaluations.submit(at: index) { evaluate(outcome, contract: contracts[index], plan: plans[index]) }
+            }
             tally.finished(index, name: contracts[index].name, outcome: outcome)
         }
         tally.progress.finish()

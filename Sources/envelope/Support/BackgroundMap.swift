@@ -27,15 +27,16 @@ final class BackgroundMap<Output: Sendable>: @unchecked Sendable {
         slots = DispatchSemaphore(value: max(1, maxPending))
     }
 
-    /// Runs `work` and keeps its output at `index`: on this thread when `inline` (for small
-    /// items a hand-off costs more than the work), else on another thread, after waiting while
+    /// Keeps `output`, worked out on this thread, at `index`: for small items a hand-off costs
+    /// more than the work (and a closure to hand off, allocated for each, was a cost of its
+    /// own).
+    func store(_ output: Output, at index: Int) {
+        lock.withLock { outputs[index] = output }
+    }
+
+    /// Runs `work` on another thread and keeps its output at `index`, after waiting while
     /// `maxPending` items are in progress.
-    func submit(at index: Int, inline: Bool = false, _ work: @escaping @Sendable () -> Output) {
-        if inline {
-            let output = work()
-            lock.withLock { outputs[index] = output }
-            return
-        }
+    func submit(at index: Int, _ work: @escaping @Sendable () -> Output) {
         slots.wait()
         group.enter()
         queue.async {
