@@ -11,13 +11,12 @@ private typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer
 
 /// Which cores the calling thread may run on (Linux; elsewhere nothing is changed).
 ///
-/// `check` against its in-process mock hands each request from a client thread to a server
-/// thread and back. On different cores each hand-over wakes the other core with an
-/// interrupt, which in a virtual machine costs tens of microseconds; on one core it is a
-/// plain context switch. So `--jobs 1` keeps client and server on one core (1,000 sequential
-/// requests on a 2-core VM: about 140 ms to 65 ms), and with several client threads each is
-/// paired with a server loop on a core of its own (`--jobs 8`: the transfers took a fifth
-/// less time), which keeps every core busy and every hand-over on one core.
+/// Where a request passes from one thread to another, a hand-over between cores wakes the
+/// other core with an interrupt, which in a virtual machine costs tens of microseconds. `check`
+/// keeps each transfer thread on a core of its own, each running the in-process mock's event
+/// loop it sends to; where that loop has to run on a thread of its own (no epoll), the two
+/// share the lane's core, and `--jobs 1` keeps client and server on one (1,000 sequential
+/// requests on a 2-core VM: about 140 ms to 65 ms).
 public struct ThreadAffinity: Sendable {
     #if os(Linux)
     /// The mask the thread had before it was changed.

@@ -137,7 +137,7 @@ struct CheckCommand: ParsableCommand {
         } else if let environment {
             target = Target(baseURL: environment.baseURL, headers: environment.headers, origin: "environment \(environment.name) (\(configPath))")
         } else {
-            let cores = pairedCores(lanes: lanes)
+            let cores = laneCores(lanes: lanes)
             let mock = try makeMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) },
                                           lanes: lanes, cores: cores)
             try startMockServer(mock)
@@ -252,7 +252,7 @@ struct CheckCommand: ParsableCommand {
     /// The cores to keep the transfer lanes on, one each, each lane with the in-process mock's
     /// event loop it runs (see ``ThreadAffinity``); none for one lane or when the process may
     /// use fewer cores.
-    func pairedCores(lanes: Int) -> [Int] {
+    func laneCores(lanes: Int) -> [Int] {
         guard jobs > 1, lanes > 1 else { return [] }
         let cores = ThreadAffinity.allowedCores()
         return cores.count >= lanes ? Array(cores.prefix(lanes)) : []
