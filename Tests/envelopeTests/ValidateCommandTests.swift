@@ -116,8 +116,9 @@ struct ValidateCommandTests {
             process.waitUntilExit()
             #expect(process.terminationReason == .exit, "the process was killed by a signal")
             outcomes.append(process.terminationStatus)
-            if process.terminationStatus == 1 { continue }
-            #expect(cut)
+            // The cut landed after the reading (the whole file was validated: exit 1), or the
+            // process was done before its mapping was seen: the race was not run; again.
+            if process.terminationStatus == 1 || !cut { continue }
             #expect(process.terminationStatus == 2)
             #expect(output == "")
             #expect(error == "error: a file shrank while it was being read (was it still being written?); nothing was reported. Run again once it is complete.\n")
