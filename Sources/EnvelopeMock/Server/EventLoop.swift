@@ -153,12 +153,13 @@ final class EventLoop: @unchecked Sendable {
 
     /// One pass of the loop: waits for events (up to the next timer when `blocking`, not at
     /// all otherwise), handles them and fires the timers that are due. `keepGoing` is false
-    /// once a drain has finished; `didWork` says whether anything happened.
-    private func turn(blocking: Bool) -> (keepGoing: Bool, didWork: Bool) {
+    /// once a drain has finished; `didWork` says whether anything happened; `now` is the
+    /// clock after the wait, for a caller that plans the next turn.
+    private func turn(blocking: Bool) -> (keepGoing: Bool, didWork: Bool, now: UInt64) {
         let now = Socket.now()
         if draining {
-            if liveConnections == 0 { return (false, false) }
-            if now >= drainDeadline { return (false, false) }
+            if liveConnections == 0 { return (false, false, now) }
+            if now >= drainDeadline { return (false, false, now) }
         }
         var events = 0
         poller.wait(timeoutMilliseconds: blocking ? waitTimeout(now: now) : 0) { event in
@@ -175,7 +176,7 @@ final class EventLoop: @unchecked Sendable {
             listenerPausedUntil = 0
             for listener in listeners { _ = poller.add(listener, read: true, write: false, exclusive: true) }
         }
-        return (true, events > 0 || timersDue)
+        return (true, events > 0 || timersDue, afterWait)
     }
 
     /// Closes every connection, the poller and the wake pipe, and signals `finished`.
@@ -206,8 +207,10 @@ final class EventLoop: @unchecked Sendable {
     /// (nil: only when ``readinessDescriptor`` is readable).
     func runReady() -> (didWork: Bool, nextDeadline: Int32?) {
         guard !ended else { return (false, nil) }
+        // The turn's own clock reading: a lane turns its loop between every two of libcurl's
+        // steps, and reading the clock again here was one more call each time.
         let result = turn(blocking: false)
-        let wait = waitTimeout(now: Socket.now())
+        let wait = waitTimeout(now: result.now)
         return (result.didWork, wait < 0 ? nil : wait)
     }
 
