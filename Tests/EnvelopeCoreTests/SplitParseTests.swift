@@ -67,7 +67,8 @@ struct SplitParseTests {
         split.waitsForShare = true
         for options in [JSONParseOptions(), split] {
             guard let document = try? JSONDocument.parse(text, options: options) else { continue }
-            let tape = document.tape
+            // A copy: the document owns its tape and need not outlive this line.
+            let tape = Array(document.tape)
             var container = 0
             var checked = 0
             while container < tape.count {

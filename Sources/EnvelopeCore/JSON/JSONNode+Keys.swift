@@ -5,7 +5,9 @@ extension JSONNode {
     @inline(__always)
     func forEachKey(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         let document = document
-        document.tape.withUnsafeBufferPointer { tape in
+        // The document owns its tape: it must outlive every read of it below.
+        withExtendedLifetime(document) {
+            let tape = document.tape
             document.text.withUnsafeBufferPointer { text in
                 var child = index + 1
                 let end = tape.childrenEnd(index)

@@ -34,8 +34,8 @@ struct JSONParser {
         enclosingChildren.reserveCapacity(min(options.maxDepth, 64))
     }
 
-    /// Parses `bytes` into a tape.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) throws(JSONError) -> [JSONTapeEntry] {
+    /// Parses `bytes` into a tape from ``TapeBuffers``, which the caller gives back there.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) throws(JSONError) -> ParsedTape {
         guard bytes.count < Int(UInt32.max) else { throw .documentTooLarge(bytes: bytes.count) }
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw .unexpectedEnd(expected: "a JSON value", at: SourceLocation(line: 1, column: 1, offset: 0))
@@ -45,32 +45,27 @@ struct JSONParser {
         // unclosed brackets, which is parsed up to its end before the error shows. Reserving
         // that bound up front means the tape never moves; pages that are never written are
         // never made resident.
-        let capacity = bytes.count + 2
+        let (tapeBase, capacity) = TapeBuffers.allocate(capacity: bytes.count + 2)
         // A large document is parsed in two halves at once: the second from an array element
-        // near the middle, on another core, spliced in when this parser gets there.
-        var share: ParseShare?
+        // near the middle, on another core, spliced in when this parser gets there. It starts
+        // once both tapes are allocated: allocating waits for any mapping-in under way (the
+        // kernel's lock on the address space), and each half's text is mapped in by the core
+        // that parses it.
+        let share = ParseShare.start(base: base, count: bytes.count, options: options, leadTape: tapeBase, leadCapacity: capacity)
         defer { share?.finish() }
-        var failure: JSONError?
-        let tape = [JSONTapeEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            guard let tapeBase = buffer.baseAddress else { return }
-            MemoryAdvice.preferHugePages(UnsafeMutableRawPointer(tapeBase), byteCount: capacity * MemoryLayout<JSONTapeEntry>.stride)
-            // The other half starts once both tapes are allocated: allocating waits for any
-            // mapping-in under way (the kernel's lock on the address space), and each half's
-            // text is mapped in by the core that parses it.
-            share = ParseShare.start(base: base, count: bytes.count, options: options, leadTape: tapeBase, leadCapacity: capacity)
-            MemoryAdvice.mapIn(base, byteCount: share?.start ?? bytes.count)
-            var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
-            parser.splice = share
-            parser.spliceAt = share?.start ?? -1
-            do throws(JSONError) {
-                try parser.run()
-            } catch {
-                failure = error
-            }
-            initialized = parser.tapeCount
+        MemoryAdvice.mapIn(base, byteCount: share?.start ?? bytes.count)
+        var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
+        parser.splice = share
+        parser.spliceAt = share?.start ?? -1
+        do throws(JSONError) {
+            try parser.run()
+        } catch {
+            // The share reads the lead's tape while it runs: it must have finished first.
+            share?.finish()
+            TapeBuffers.release(tapeBase, capacity: capacity)
+            throw error
         }
-        if let failure { throw failure }
-        return tape
+        return ParsedTape(entries: tapeBase, count: parser.tapeCount, capacity: capacity)
     }
 
     /// Parses a share's half (see ``ParseShare``): the entries written, the index of the `]`

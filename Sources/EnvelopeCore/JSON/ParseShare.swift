@@ -24,6 +24,7 @@ final class ParseShare: @unchecked Sendable {
     private let count: Int
     private let options: JSONParseOptions
     private let tape: UnsafeMutablePointer<JSONTapeEntry>
+    private let tapeCapacity: Int
     /// The lead parser's tape, where these entries will be copied to: only its pages are
     /// touched from here (made resident, never written; see ``prepareLeadTape(entryCount:)``).
     private let leadTape: UnsafeMutablePointer<JSONTapeEntry>
@@ -67,12 +68,10 @@ final class ParseShare: @unchecked Sendable {
         self.leadCapacity = leadCapacity
         // Its entries start at its own bytes, so the rest of the text bounds them (+1 for
         // the array entry that stands for the lead parser's array).
-        let capacity = count - start + 2
-        tape = .allocate(capacity: capacity)
-        MemoryAdvice.preferHugePages(UnsafeMutableRawPointer(tape), byteCount: capacity * MemoryLayout<JSONTapeEntry>.stride)
+        (tape, tapeCapacity) = TapeBuffers.allocate(capacity: count - start + 2)
     }
 
-    deinit { tape.deallocate() }
+    deinit { TapeBuffers.release(tape, capacity: tapeCapacity) }
 
     /// Starts parsing the second half of `base` on another core, when the document is large,
     /// there is a second core and a place to start can be found. Its entries will be copied

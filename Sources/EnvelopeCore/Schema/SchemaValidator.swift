@@ -25,9 +25,11 @@ public struct SchemaValidator: Sendable {
 
     /// Validates `document` against the schema at index `root`.
     public func validate(_ document: JSONDocument, against root: Int) -> ValidationOutcome {
-        schema.nodes.withUnsafeBufferPointer { nodes in
-            document.tape.withUnsafeBufferPointer { tape in
-                document.text.withUnsafeBufferPointer { bytes in
+        // The document owns its tape: it must outlive every read of it below.
+        withExtendedLifetime(document) {
+            schema.nodes.withUnsafeBufferPointer { nodes in
+                let tape = document.tape
+                return document.text.withUnsafeBufferPointer { bytes in
                     let tables = SchemaTables(nodes: nodes, resources: schema.resources)
                     defer { tables.deallocate() }
                     return withUnsafePointer(to: tables) { tables in

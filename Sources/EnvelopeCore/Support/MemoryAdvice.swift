@@ -12,11 +12,7 @@ public enum MemoryAdvice {
         #if os(Linux)
         let huge = 2 << 20
         guard byteCount >= 4 * huge else { return }
-        let address = Int(bitPattern: start)
-        let alignedStart = (address + huge - 1) & ~(huge - 1)
-        let alignedEnd = (address + byteCount) & ~(huge - 1)
-        guard alignedEnd > alignedStart, let pointer = UnsafeMutableRawPointer(bitPattern: alignedStart) else { return }
-        _ = madvise(pointer, alignedEnd - alignedStart, 14 /* MADV_HUGEPAGE */)
+        advise(14 /* MADV_HUGEPAGE */, inside: start, byteCount: byteCount, alignment: huge)
         #endif
     }
 
@@ -34,6 +30,31 @@ public enum MemoryAdvice {
         _ = madvise(pointer, Int(bitPattern: start) + byteCount - address, 22 /* MADV_POPULATE_READ */)
         #endif
     }
+
+    /// Tells the kernel it may take back the whole pages among the `byteCount` bytes at
+    /// `start` when memory runs short, while the buffer stays allocated: until then they stay
+    /// in place and writing them again costs no page fault; once taken, they come back zeroed.
+    /// Only pages entirely inside the buffer are marked (its first and last bytes may share a
+    /// page with the allocator's own bookkeeping). Does nothing for less than 1 MB or where the
+    /// hint does not exist.
+    public static func freeWhenNeeded(_ start: UnsafeMutableRawPointer, byteCount: Int) {
+        #if os(Linux)
+        guard byteCount >= 1 << 20 else { return }
+        advise(8 /* MADV_FREE */, inside: start, byteCount: byteCount, alignment: Int(getpagesize()))
+        #endif
+    }
+
+    #if os(Linux)
+    /// Gives `advice` for the part of the `byteCount` bytes at `start` that begins and ends on
+    /// multiples of `alignment` (a power of two), if there is one.
+    private static func advise(_ advice: Int32, inside start: UnsafeMutableRawPointer, byteCount: Int, alignment: Int) {
+        let address = Int(bitPattern: start)
+        let alignedStart = (address + alignment - 1) & ~(alignment - 1)
+        let alignedEnd = (address + byteCount) & ~(alignment - 1)
+        guard alignedEnd > alignedStart, let pointer = UnsafeMutableRawPointer(bitPattern: alignedStart) else { return }
+        _ = madvise(pointer, alignedEnd - alignedStart, advice)
+    }
+    #endif
 
     /// Asks for huge pages under the malloc heap of the calling thread, once per thread (see
     /// `envelope_malloc_advise_huge_pages`): threads that build many small objects, such as
