@@ -149,13 +149,41 @@ struct LocalSocketTests {
         let long = FileManager.default.temporaryDirectory.appendingPathComponent(String(repeating: "d", count: 120))
         try FileManager.default.createDirectory(at: long, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: long) }
-        #expect(MockServer.makeLocalSocket(in: long.path) == nil)
+        #expect(MockServer.makeLocalSockets(count: 1, in: long.path) == nil)
         // The private folder was made and, as the socket could not be bound, removed again.
         #expect(try FileManager.default.contentsOfDirectory(atPath: long.path) == [])
         // A short folder works.
-        let made = try #require(MockServer.makeLocalSocket(in: FileManager.default.temporaryDirectory.path))
-        _ = close(made.0)
-        MockServer.removeLocalSocket(at: made.1)
-        #expect(!FileManager.default.fileExists(atPath: made.1))
+        let made = try #require(MockServer.makeLocalSockets(count: 1, in: FileManager.default.temporaryDirectory.path)?.first)
+        _ = close(made.fd)
+        MockServer.removeLocalSockets(at: [made.path])
+        #expect(!FileManager.default.fileExists(atPath: made.path))
+    }
+
+    @Test("a loop's sockets share one private folder, which is gone with them; when one cannot be made, none is left")
+    func socketsShareOneFolder() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-sockets-\(getpid())")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let made = try #require(MockServer.makeLocalSockets(count: 3, in: base.path))
+        #expect(made.count == 3)
+        let folders = Set(made.map { ($0.path as NSString).deletingLastPathComponent })
+        #expect(folders.count == 1)
+        let folder = try #require(folders.first)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["http-1.sock", "http-2.sock", "http-3.sock"])
+        // Only its owner may enter the folder.
+        let permissions = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+        #expect(permissions == 0o700)
+        for socket in made { _ = close(socket.fd) }
+        MockServer.removeLocalSockets(at: made.map(\.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base.path) == [])
+
+        // A name that fits for one socket's file but not another's: nothing is left behind.
+        // (A socket address holds 107 bytes of path: http-1 to http-9 fit, http-10 does not.)
+        let room = 107 - base.path.utf8.count - "/".utf8.count - "/envelope-mock-XXXXXX/http-1.sock".utf8.count
+        try #require(room > 0, "the temporary directory's path is too long for this test")
+        let deep = base.appendingPathComponent(String(repeating: "e", count: room))
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        #expect(MockServer.makeLocalSockets(count: 10, in: deep.path) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: deep.path) == [])
     }
 }
