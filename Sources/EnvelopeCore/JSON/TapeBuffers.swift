@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// Where parsers get their tapes: a large tape is kept for the next large document instead of
