@@ -128,6 +128,45 @@ struct ValidateCommandTests {
     }
     #endif
 
+    @Test("many files, small ones validated several at once and large ones after, report in the order given, each as when alone")
+    func manyFilesKeepTheirOrder() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Past the size from which files are validated one at a time, each on every core.
+        var items: [String] = []
+        for index in 0..<32_000 {
+            let id = index % 1_000 == 3 ? "null" : "\"M\(100_000 + index)\""
+            items.append(#"{"MENU_NM": "메뉴 \#(index)", "ICON_NM": "ic_\#(index)", "ACT_URL": null, "HOCHUL_GB": "L", "MENU_ID": "\#(index)", "MENU_ID2": \#(id), "MENU_SEQ": \#(index), "DEL_POSSIBLE_YN": "Y"}"#)
+        }
+        let large = directory.appendingPathComponent("large.json")
+        let text = #"{"result": {"totalCount": 32000, "list": [\#n"# + items.joined(separator: ",\n") + "]}}"
+        #expect(text.utf8.count > 4 << 20)
+        try text.write(to: large, atomically: true, encoding: .utf8)
+        let retyped = fixtures.appendingPathComponent("Bodies/retyped.json").path
+        let seed = "Mocks/__files/hanyang-menu.json"
+        let files = [retyped, large.path, seed, retyped, large.path, seed]
+
+        let together = try Envelope.run(["validate", "Contracts/hanyang-menu.json"] + files)
+        #expect(together.exitCode == 1)
+        var blocks = together.standardOutput.components(separatedBy: "\n\n")
+        #expect(blocks.popLast() == "6 contracts: 0 ok, 6 with drift (12 breaking, 2 warnings)\n")
+        try #require(blocks.count == files.count)
+        for (file, block) in zip(files, blocks) {
+            #expect(block.hasPrefix("hanyang-menu  \(file)\n"))
+            let alone = try Envelope.run(["validate", "Contracts/hanyang-menu.json", file])
+            #expect(alone.standardOutput.components(separatedBy: "\n\n").first == block)
+        }
+    }
+
+    @Test("of several unreadable files, the first in the order given is the one reported")
+    func firstUnreadableFileIsReported() throws {
+        let seed = "Mocks/__files/hanyang-menu.json"
+        let result = try Envelope.run(["validate", "Contracts/hanyang-menu.json", seed, "missing-1.json", seed, "Contracts", "missing-2.json"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "error: no such file: missing-1.json\n")
+    }
+
     @Test("a missing file is exit 2 with its name")
     func missingFile() throws {
         let result = try Envelope.run(["validate", "Contracts/naver-news.json", "no-such-file.json"])
