@@ -104,8 +104,8 @@ struct ValidateCommand: ParsableCommand {
                                                      policy: schemaOptions.policy))
                 // The last file is left for the exit to unmap: unmapping 50 MB here took 2 ms,
                 // most of it telling the other cores to forget the mapping, which a process that
-                // is exiting has no need to do. Earlier files are unmapped at once, so a long list
-                // of files never holds more than one mapped.
+                // is exiting has no need to do. Earlier ones are unmapped at once, so a long list
+                // of large files never holds more than one of them mapped.
                 if position == files.count - 1 { KeptUntilExit.keep(body) }
             }
         }
