@@ -312,8 +312,10 @@ public final class MockServer: @unchecked Sendable {
         for index in 0..<count {
             let path = folder + (count == 1 ? "/http.sock" : "/http-\(index + 1).sock")
             guard case .success(let fd) = Socket.listenLocal(path: path, backlog: 4096) else {
-                for socket in made { _ = systemClose(socket.fd) }
-                removeLocalSockets(at: made.map(\.path))
+                for socket in made {
+                    _ = systemClose(socket.fd)
+                    _ = unlink(socket.path)
+                }
                 _ = rmdir(folder)
                 return nil
             }

@@ -99,9 +99,7 @@ struct ValidateCommand: ParsableCommand {
                         throw CommandFailure.badInput(error.description)
                     }
                 }
-                let source = file == "-" ? "standard input" : file
-                results.append(EnvelopeCore.validate(ObservedResponse(status: nil, body: body), against: contract, source: source,
-                                                     policy: schemaOptions.policy))
+                results.append(result(of: body, source: file == "-" ? "standard input" : file, against: contract))
                 // The last file is left for the exit to unmap: unmapping 50 MB here took 2 ms,
                 // most of it telling the other cores to forget the mapping, which a process that
                 // is exiting has no need to do. Earlier ones are unmapped at once, so a long list
@@ -125,12 +123,16 @@ struct ValidateCommand: ParsableCommand {
         case large
     }
 
+    /// One saved body's result: no status or headers to check, only the body.
+    func result(of body: SharedBytes, source: String, against contract: Contract) -> ContractResult {
+        EnvelopeCore.validate(ObservedResponse(status: nil, body: body), against: contract, source: source, policy: schemaOptions.policy)
+    }
+
     /// Reads and validates `file` when it is smaller than ``concurrentFileLimit``.
     func validateIfSmall(_ file: String, against contract: Contract) -> EarlyOutcome {
         do {
             guard let body = try FileSystem.contents(of: file, below: Self.concurrentFileLimit) else { return .large }
-            return .validated(EnvelopeCore.validate(ObservedResponse(status: nil, body: body), against: contract, source: file,
-                                                    policy: schemaOptions.policy))
+            return .validated(result(of: body, source: file, against: contract))
         } catch {
             return .unreadable(error.description)
         }
