@@ -15,9 +15,13 @@ ARGS      ?=
 SWIFTPM   := --scratch-path $(BUILD_DIR)
 ENVELOPE  := $(BUILD_DIR)/debug/envelope
 
-# Commands `deps` makes sure exist besides libcurl; `test` adds what the tests spawn.
+# Commands `deps` makes sure exist besides libcurl; `test` adds every tool a test starts
+# (curl, python3 with requests, nginx and openssl for the TLS tests, git, script).
 DEPS_TOOLS ?=
-test: DEPS_TOOLS += curl python3
+test: DEPS_TOOLS += curl python3 nginx openssl git script
+# Python modules the tests import, with the Debian package that provides each.
+DEPS_PYTHON ?=
+test: DEPS_PYTHON += requests:python3-requests
 
 # sudo only when not already root (CI containers run as root and often have no sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -32,7 +36,10 @@ deps:
 	@missing=""; \
 	pkg-config --exists libcurl 2>/dev/null || missing="libcurl4-openssl-dev pkg-config"; \
 	for tool in $(DEPS_TOOLS); do \
-	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; \
+	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$(echo $$tool | sed 's/^script$$/bsdutils/')"; \
+	done; \
+	for pair in $(DEPS_PYTHON); do \
+	  python3 -c "import $${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
 	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if ! command -v apt-get >/dev/null 2>&1; then \
@@ -41,18 +48,19 @@ deps:
 	fi; \
 	echo "==> installing:$$missing"; \
 	$(SUDO) apt-get update && \
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing || exit 1; \
+	for pair in $(DEPS_PYTHON); do \
+	  python3 -c "import $${pair%%:*}" >/dev/null 2>&1 && continue; \
+	  echo "==> pip install $${pair%%:*} (python3 here is not Debian's, which has it now)"; \
+	  python3 -m pip install --quiet $${pair%%:*} || exit 1; \
+	done
 
 build: deps
 	$(SWIFT) build $(SWIFTPM)
 
-# The Swift runtime is linked statically (no dynamic loading and relocation of libswiftCore,
-# Foundation and Dispatch at start; 6 ms less). libc stays shared, and libcurl is opened at
-# run time by the commands that use the network. The executable is not position-independent:
-# a PIE binary this size has 74,000 pointers for the loader to relocate at every start, on
-# some 200 pages that each then need a private copy (0.8 ms of the 3.3 ms that
-# `envelope --version` took); shared libraries keep their randomised addresses.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -no-pie
+# The Swift runtime is linked statically, so the binary runs where no Swift toolchain is
+# installed; libc stays shared, and libcurl is opened at run time by the commands that use it.
+RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(SWIFTPM) $(RELEASE_FLAGS)
 

@@ -7,7 +7,7 @@ another, so that a slow phase of the machine falls on all of them alike; the med
 ratios to curl that the goals are stated in are printed.
 
 Usage: python3 Benchmarks/client/bench.py [--envelope PATH] [--runs N]
-Build first: make release (swift build -c release --static-swift-stdlib -Xlinker -no-pie; the default binary is
+Build first: make release (swift build -c release --static-swift-stdlib; the default binary is
 .build/release/envelope)
 """
 import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, time

@@ -43,9 +43,9 @@ python3 -c 'import jsonschema_rs, fastjsonschema' 2>/dev/null || {
 # --- builds --------------------------------------------------------------------------------
 if [ -z "${ENVELOPE:-}" ]; then
   # Statically linked Swift libraries, as the tool is shipped: about 6 ms less start-up.
-  log "swift build -c release --static-swift-stdlib -Xlinker -no-pie (as make release)"
-  swift build -c release --static-swift-stdlib -Xlinker -no-pie --product envelope >&2
-  ENVELOPE="$(swift build -c release --static-swift-stdlib -Xlinker -no-pie --show-bin-path)/envelope"
+  log "swift build -c release --static-swift-stdlib (as make release)"
+  swift build -c release --static-swift-stdlib --product envelope >&2
+  ENVELOPE="$(swift build -c release --static-swift-stdlib --show-bin-path)/envelope"
 fi
 log "swift build inprocess (EnvelopeCore timed in process)"
 swift build -c release --static-swift-stdlib --package-path "$HERE/inprocess" --scratch-path "$OUT/inprocess-build" >&2
