@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Envelope",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "envelope", targets: ["envelope"]),
         .library(name: "EnvelopeCore", targets: ["EnvelopeCore"]),
@@ -18,24 +18,22 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        // The C library's allocator settings (glibc's mallopt) and huge-page advice for its heaps.
-        .systemLibrary(name: "CAllocator"),
-        // JSON, contracts, schema validation, drift findings and reports. No I/O (memory advice
-        // to the kernel is not I/O).
-        .target(name: "EnvelopeCore", dependencies: ["CAllocator"]),
-        // The HTTP client on libcurl (Core: keeping its threads on chosen cores).
-        .target(name: "EnvelopeHTTP", dependencies: ["CCurl", "EnvelopeCore"]),
+        // JSON, contracts, schema validation, drift findings and reports. No I/O.
+        .target(name: "EnvelopeCore"),
+        // The HTTP client on libcurl; no other Envelope target.
+        .target(name: "EnvelopeHTTP", dependencies: ["CCurl"]),
         // The mock HTTP/1.1 server on POSIX sockets, replaying WireMock-style mappings.
         .target(name: "EnvelopeMock", dependencies: ["EnvelopeCore"]),
-        // Helpers for app test suites.
-        .target(name: "EnvelopeTesting", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock"]),
+        // Helpers for app test suites: no libcurl, so an iOS test target can use it.
+        .target(name: "EnvelopeTesting", dependencies: ["EnvelopeCore", "EnvelopeMock"]),
         // The command-line tool: parses arguments and calls the libraries.
-        .executableTarget(name: "envelope", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock", "CAllocator"]),
+        .executableTarget(name: "envelope", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock"]),
 
         .testTarget(name: "EnvelopeCoreTests", dependencies: ["EnvelopeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "EnvelopeHTTPTests", dependencies: ["EnvelopeHTTP"], exclude: ["Fixtures"]),
         .testTarget(name: "EnvelopeMockTests", dependencies: ["EnvelopeMock", "EnvelopeCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "EnvelopeTestingTests", dependencies: ["EnvelopeTesting"], exclude: ["Fixtures"]),
+        // The tests drive the in-process mock with the libcurl client; the library itself has no libcurl.
+        .testTarget(name: "EnvelopeTestingTests", dependencies: ["EnvelopeTesting", "EnvelopeHTTP"], exclude: ["Fixtures"]),
         .testTarget(name: "envelopeTests", dependencies: ["envelope", "EnvelopeCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -30,8 +30,6 @@ extension EasyTransfer {
         setter.long(CURLOPT_SSL_VERIFYPEER, request.verifyTLS ? 1 : 0)
         setter.long(CURLOPT_SSL_VERIFYHOST, request.verifyTLS ? 2 : 0)
         if let file = request.caCertificateFile { setter.string(CURLOPT_CAINFO, file) }
-        // A path, not an abstract name: libcurl 7.88 never reuses a connection to an abstract socket.
-        if let path = request.localSocketPath { setter.string(CURLOPT_UNIX_SOCKET_PATH, path) }
         if request.maxBodyBytes > 0 {
             // Fails at once when Content-Length says too much; the write callback catches the
             // rest (chunked or compressed answers).

@@ -51,9 +51,7 @@ public final class HTTPMultiClient {
 
     /// Sends every request and calls `completed` with each one's index and outcome, on this
     /// thread, in the order they finish (callers that want request order store by index).
-    /// `work`, when given, runs on this thread between libcurl's steps (``LaneWork``).
-    public func run(_ requests: [HTTPRequest], retry: RetryPolicy = .none, work: (any LaneWork)? = nil,
-                    completed: (Int, HTTPOutcome) -> Void) {
+    public func run(_ requests: [HTTPRequest], retry: RetryPolicy = .none, completed: (Int, HTTPOutcome) -> Void) {
         let clock = ContinuousClock()
         // Requests not yet sent go out in index order: those before `nextFirst` have been
         // sent once. Retries wait in `waiting`, in the order they failed, after every first
@@ -137,25 +135,16 @@ public final class HTTPMultiClient {
                 settle(done.index, attempt: done.attempt, result)
             }
 
-            // The work's turn: it may have answered a request just sent (then libcurl has
-            // bytes to read at once, and there is no sleeping).
-            let turn = work?.runReady()
-
             // Sleep until a socket is ready or the next retry is due (at most a second, so a
             // missed wake-up costs little). With nothing in flight the poll is a plain sleep.
             if nextFirst == requests.endIndex && waiting.isEmpty && active.isEmpty { break }
-            if turn?.didWork == true { continue }
             var timeout = 1000
-            if let deadline = turn?.nextDeadline { timeout = min(timeout, Int(max(0, deadline))) }
             let canStart = active.count < maxConcurrent
             if canStart, let due = nextFirst < requests.endIndex ? start : waiting.lazy.map(\.notBefore).min() {
                 let untilDue = clock.now.duration(to: due)
                 timeout = untilDue <= .zero ? 0 : min(timeout, Int(untilDue.components.seconds * 1000 + untilDue.components.attoseconds / 1_000_000_000_000_000) + 1)
             }
-            if let work {
-                var extra = curl_waitfd(fd: work.readinessDescriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0)
-                _ = envelope_curl_multi_poll(multi, &extra, 1, Int32(timeout), nil)
-            } else if timeout > 0 || !active.isEmpty {
+            if timeout > 0 || !active.isEmpty {
                 _ = envelope_curl_multi_poll(multi, nil, 0, Int32(timeout), nil)
             }
         }

@@ -26,11 +26,6 @@ public struct HTTPRequest: Hashable, Sendable {
     /// The most body bytes accepted (after decompression); a larger answer is cut off and the
     /// request fails with `filesize-exceeded`. `0` means no limit.
     public var maxBodyBytes: Int
-    /// A Unix socket to connect through instead of the URL's host and port, or `nil`. The URL
-    /// still gives the scheme, `Host` and path; redirects and retries use the same socket, and
-    /// proxies are not used. For a server on this machine (``MockServer`` listens on one when
-    /// asked), where TCP would only add cost.
-    public var localSocketPath: String?
 
     /// The default body limit: 64 MiB, far above any JSON answer an app decodes in one go.
     public static let defaultMaxBodyBytes = 64 * 1024 * 1024
@@ -47,8 +42,7 @@ public struct HTTPRequest: Hashable, Sendable {
         maxRedirects: Int = 10,
         verifyTLS: Bool = true,
         caCertificateFile: String? = nil,
-        maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes,
-        localSocketPath: String? = nil
+        maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
     ) {
         self.method = method
         self.url = url
@@ -61,7 +55,6 @@ public struct HTTPRequest: Hashable, Sendable {
         self.verifyTLS = verifyTLS
         self.caCertificateFile = caCertificateFile
         self.maxBodyBytes = maxBodyBytes
-        self.localSocketPath = localSocketPath
     }
 }
 

@@ -9,15 +9,10 @@ struct BackgroundMapTests {
     func outputsByIndex() {
         let map = BackgroundMap<Int>(count: 50, maxPending: 3)
         for index in (0..<50).reversed() {
-            // Every third item runs at once on this thread; the rest elsewhere, the later
-            // ones sleeping less so they finish out of order.
-            if index % 3 == 0 {
-                map.store(index * index, at: index)
-            } else {
-                map.submit(at: index) {
-                    usleep(useconds_t(50 * (index % 7)))
-                    return index * index
-                }
+            // Items sleep different times, so they finish out of order.
+            map.submit(at: index) {
+                usleep(useconds_t(50 * (index % 7)))
+                return index * index
             }
         }
         #expect(map.results() == (0..<50).map { Optional($0 * $0) })
@@ -27,7 +22,7 @@ struct BackgroundMapTests {
     func unsubmittedIndexesAreNil() {
         let map = BackgroundMap<String>(count: 4, maxPending: 2)
         map.submit(at: 1) { "one" }
-        map.store("three", at: 3)
+        map.submit(at: 3) { "three" }
         #expect(map.results() == [nil, "one", nil, "three"])
     }
 

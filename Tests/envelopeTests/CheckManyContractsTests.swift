@@ -49,22 +49,6 @@ struct CheckManyContractsTests {
         #expect(result.standardOutput.hasSuffix("\(Self.count) contracts: \(Self.count) ok, 0 with drift (0 breaking, 0 warnings)\n"))
     }
 
-    @Test("with enough contracts for two lanes, each paired with a mock loop on a core, every contract is checked in order and no socket is left")
-    func pairedLanesReportInOrder() throws {
-        let count = 80
-        let root = try project(count: count, drifted: [5, 66])
-        let temporary = root.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let result = try Envelope.run(["check", "--jobs", "8"], in: root, environment: ["TMPDIR": temporary.path])
-        #expect(result.exitCode == 1)
-        #expect(result.standardError == "")
-        let names = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("c") }.map { String($0.prefix(3)) }
-        #expect(names == (0..<count).map { String(format: "c%02d", $0) })
-        #expect(result.standardOutput.hasSuffix("\(count) contracts: \(count - 2) ok, 2 with drift (2 breaking, 0 warnings)\n"))
-        // The mock's sockets and their folders went with it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
-    }
-
     @Test("large answers, validated on other cores, and small ones are reported in contract order with their drift")
     func largeAnswersKeepOrder() throws {
         let large: Set = [1, 2, 3, 7, 20, 21, 39]

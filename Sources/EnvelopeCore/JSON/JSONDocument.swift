@@ -5,19 +5,17 @@ public final class JSONDocument: Sendable {
     /// The text as parsed, UTF-8, shared (not copied) with whoever handed it in.
     public let text: SharedBytes
     /// The tape, which this document owns. `nonisolated(unsafe)`: it is written only by the
-    /// parser, before the document exists, and only read from then on; `deinit` gives it back
+    /// parser, before the document exists, and only read from then on; `deinit` frees it
     /// when no one can read it any more.
     @usableFromInline nonisolated(unsafe) let tape: UnsafeBufferPointer<JSONTapeEntry>
-    private let tapeCapacity: Int
 
     private init(text: SharedBytes, tape: ParsedTape) {
         self.text = text
         self.tape = UnsafeBufferPointer(start: tape.entries, count: tape.count)
-        tapeCapacity = tape.capacity
     }
 
     deinit {
-        if let entries = tape.baseAddress { TapeBuffers.release(UnsafeMutablePointer(mutating: entries), capacity: tapeCapacity) }
+        tape.baseAddress.map { UnsafeMutablePointer(mutating: $0).deallocate() }
     }
 
     /// The text as parsed, UTF-8 (a copy when the text is lent memory, such as a mapped file).

@@ -34,7 +34,7 @@ struct JSONParser {
         enclosingChildren.reserveCapacity(min(options.maxDepth, 64))
     }
 
-    /// Parses `bytes` into a tape from ``TapeBuffers``, which the caller gives back there.
+    /// Parses `bytes` into a newly allocated tape, which the caller owns and deallocates.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) throws(JSONError) -> ParsedTape {
         guard bytes.count < Int(UInt32.max) else { throw .documentTooLarge(bytes: bytes.count) }
         guard let base = bytes.baseAddress, bytes.count > 0 else {
@@ -45,15 +45,12 @@ struct JSONParser {
         // unclosed brackets, which is parsed up to its end before the error shows. Reserving
         // that bound up front means the tape never moves; pages that are never written are
         // never made resident.
-        let (tapeBase, capacity) = TapeBuffers.allocate(capacity: bytes.count + 2)
+        let capacity = bytes.count + 2
+        let tapeBase = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity)
         // A large document is parsed in two halves at once: the second from an array element
-        // near the middle, on another core, spliced in when this parser gets there. It starts
-        // once both tapes are allocated: allocating waits for any mapping-in under way (the
-        // kernel's lock on the address space), and each half's text is mapped in by the core
-        // that parses it.
+        // near the middle, on another core, spliced in when this parser gets there.
         let share = ParseShare.start(base: base, count: bytes.count, options: options, leadTape: tapeBase, leadCapacity: capacity)
         defer { share?.finish() }
-        MemoryAdvice.mapIn(base, byteCount: share?.start ?? bytes.count)
         var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
         parser.splice = share
         parser.spliceAt = share?.start ?? -1
@@ -62,10 +59,10 @@ struct JSONParser {
         } catch {
             // The share reads the lead's tape while it runs: it must have finished first.
             share?.finish()
-            TapeBuffers.release(tapeBase, capacity: capacity)
+            tapeBase.deallocate()
             throw error
         }
-        return ParsedTape(entries: tapeBase, count: parser.tapeCount, capacity: capacity)
+        return ParsedTape(entries: tapeBase, count: parser.tapeCount)
     }
 
     /// Parses a share's half (see ``ParseShare``): the entries written, the index of the `]`

@@ -24,7 +24,6 @@ final class ParseShare: @unchecked Sendable {
     private let count: Int
     private let options: JSONParseOptions
     private let tape: UnsafeMutablePointer<JSONTapeEntry>
-    private let tapeCapacity: Int
     /// The lead parser's tape, where these entries will be copied to: only its pages are
     /// touched from here (made resident, never written; see ``prepareLeadTape(entryCount:)``).
     private let leadTape: UnsafeMutablePointer<JSONTapeEntry>
@@ -68,10 +67,10 @@ final class ParseShare: @unchecked Sendable {
         self.leadCapacity = leadCapacity
         // Its entries start at its own bytes, so the rest of the text bounds them (+1 for
         // the array entry that stands for the lead parser's array).
-        (tape, tapeCapacity) = TapeBuffers.allocate(capacity: count - start + 2)
+        tape = .allocate(capacity: count - start + 2)
     }
 
-    deinit { TapeBuffers.release(tape, capacity: tapeCapacity) }
+    deinit { tape.deallocate() }
 
     /// Starts parsing the second half of `base` on another core, when the document is large,
     /// there is a second core and a place to start can be found. Its entries will be copied
@@ -129,7 +128,6 @@ final class ParseShare: @unchecked Sendable {
 
     private func parse() {
         guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
-        MemoryAdvice.mapIn(base + start, byteCount: count - start)
         outcome = JSONParser.parseShare(self, base: base, count: count, options: options, tape: tape)
         if let outcome { prepareLeadTape(entryCount: outcome.entryCount) }
         done.signal()

@@ -20,8 +20,6 @@ public enum ParallelMap {
         return [Output](unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
             let slots = OutputSlots(base: buffer.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                // The threads taking chunks build what the list maps to: give their heaps huge pages.
-                MemoryAdvice.preferHugePagesForThisThreadsHeap()
                 for index in chunk * chunkSize..<min(items.count, (chunk + 1) * chunkSize) {
                     slots.initialize(index, to: transform(items[index]))
                 }

@@ -45,7 +45,9 @@ public final class MappingWatcher: @unchecked Sendable {
         defer { lock.unlock() }
         guard !running, !stopped else { return }
         running = true
-        Thread.start(named: "envelope-mock-watch") { [self] in self.poll() }
+        let thread = Thread { [self] in self.poll() }
+        thread.name = "envelope-mock-watch"
+        thread.start()
     }
 
     /// Stops polling (the thread ends within one interval).

@@ -66,10 +66,6 @@ private struct Timer: Comparable {
 ///
 /// `@unchecked Sendable` is sound: every `var` below is read and written only on the loop's own
 /// thread, inside ``run()`` (the instance is handed to that thread once, before it starts).
-/// A loop driven by its caller instead (``beginDriven()``, ``runReady()``, ``endDriven()``)
-/// has one driving thread at a time: the server's, which begins it before handing it out,
-/// the driver's (a transfer lane) while it runs, then the server's again, which ends it only
-/// after the driver has returned (``MockServer/stop()``'s contract).
 /// Other threads only call ``requestStop()``, which writes a byte to `wakeWrite` (a `let`
 /// descriptor) and touches no mutable state, and wait on `finished`, a thread-safe semaphore.
 final class EventLoop: @unchecked Sendable {
@@ -85,8 +81,6 @@ final class EventLoop: @unchecked Sendable {
     private let idleTimeoutNanoseconds: UInt64
     private let headTimeoutNanoseconds: UInt64
     private var nextIdleSweep: UInt64 = 0
-    /// Set by ``end()``: a driven loop's further turns do nothing.
-    private var ended = false
 
     private var connections: [Connection?] = []
     private var liveConnections = 0
@@ -140,48 +134,9 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs until stopped, then signals `finished`.
     func run() {
-        begin()
-        while turn(blocking: true).keepGoing {}
-        end()
-    }
-
-    /// Watches the wake pipe and the listeners: once, before the first turn.
-    private func begin() {
         _ = poller.add(wakeRead, read: true, write: false, exclusive: false)
         for listener in listeners { _ = poller.add(listener, read: true, write: false, exclusive: true) }
-    }
-
-    /// One pass of the loop: waits for events (up to the next timer when `blocking`, not at
-    /// all otherwise), handles them and fires the timers that are due. `keepGoing` is false
-    /// once a drain has finished; `didWork` says whether anything happened; `now` is the
-    /// clock after the wait, for a caller that plans the next turn.
-    private func turn(blocking: Bool) -> (keepGoing: Bool, didWork: Bool, now: UInt64) {
-        let now = Socket.now()
-        if draining {
-            if liveConnections == 0 { return (false, false, now) }
-            if now >= drainDeadline { return (false, false, now) }
-        }
-        var events = 0
-        poller.wait(timeoutMilliseconds: blocking ? waitTimeout(now: now) : 0) { event in
-            events += 1
-            handle(event)
-        }
-        let afterWait = Socket.now()
-        let timersDue = timers.first.map { $0.deadline <= afterWait } ?? false
-        fireTimers(now: afterWait)
-        if afterWait >= nextIdleSweep {
-            closeIdleConnections(now: afterWait)
-        }
-        if listenerPausedUntil != 0, !draining, Socket.now() >= listenerPausedUntil {
-            listenerPausedUntil = 0
-            for listener in listeners { _ = poller.add(listener, read: true, write: false, exclusive: true) }
-        }
-        return (true, events > 0 || timersDue, afterWait)
-    }
-
-    /// Closes every connection, the poller and the wake pipe, and signals `finished`.
-    private func end() {
-        ended = true
+        while turn() {}
         for case let connection? in connections {
             close(connection)
         }
@@ -191,33 +146,22 @@ final class EventLoop: @unchecked Sendable {
         finished.signal()
     }
 
-    // MARK: - Driven by a caller
-
-    /// The descriptor that polls readable when the loop has events waiting, for a caller
-    /// that drives the loop from its own poll (nil where the poller has no such descriptor).
-    var readinessDescriptor: Int32? { poller.descriptor }
-
-    /// Starts a loop that a caller drives with ``runReady()`` instead of ``run()``.
-    func beginDriven() {
-        begin()
-    }
-
-    /// One turn that does not wait: handles what is ready and fires due timers. Returns
-    /// whether it did anything, and the milliseconds until the loop next needs a turn
-    /// (nil: only when ``readinessDescriptor`` is readable).
-    func runReady() -> (didWork: Bool, nextDeadline: Int32?) {
-        guard !ended else { return (false, nil) }
-        // The turn's own clock reading: a lane turns its loop between every two of libcurl's
-        // steps, and reading the clock again here was one more call each time.
-        let result = turn(blocking: false)
-        let wait = waitTimeout(now: result.now)
-        return (result.didWork, wait < 0 ? nil : wait)
-    }
-
-    /// Ends a driven loop: closes its connections and signals `finished`. Only once its
-    /// driver has stopped calling ``runReady()``.
-    func endDriven() {
-        end()
+    /// One pass of the loop: waits for events up to the next timer, handles them and fires
+    /// the timers that are due. Returns false once a drain has finished.
+    private func turn() -> Bool {
+        let now = Socket.now()
+        if draining, liveConnections == 0 || now >= drainDeadline { return false }
+        poller.wait(timeoutMilliseconds: waitTimeout(now: now)) { event in handle(event) }
+        let afterWait = Socket.now()
+        fireTimers(now: afterWait)
+        if afterWait >= nextIdleSweep {
+            closeIdleConnections(now: afterWait)
+        }
+        if listenerPausedUntil != 0, !draining, afterWait >= listenerPausedUntil {
+            listenerPausedUntil = 0
+            for listener in listeners { _ = poller.add(listener, read: true, write: false, exclusive: true) }
+        }
+        return true
     }
 
     private func waitTimeout(now: UInt64) -> Int32 {

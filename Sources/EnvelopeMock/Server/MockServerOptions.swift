@@ -22,32 +22,10 @@ public struct MockServerOptions: Sendable {
     public var filesDirectory: String?
     /// Whether `/__admin/...` is served (otherwise such requests are matched like any other).
     public var adminEnabled: Bool
-    /// Whether to listen on a Unix socket as well, for a client on this machine that can skip
-    /// TCP. The socket lives in a private folder of the temporary directory and is removed by
-    /// ``MockServer/stop()``; ``MockServer/localSocketPath`` gives it once started (`nil` if
-    /// it could not be made, e.g. a temporary directory path too long for a socket address).
-    public var listensOnLocalSocket: Bool
-    /// With ``listensOnLocalSocket``: a Unix socket of its own for each event loop
-    /// (``MockServer/localSocketPaths``, by loop), so that a client picks the loop that serves
-    /// it, rather than one socket that every loop takes connections from.
-    public var localSocketPerLoop: Bool
-    /// The core each event loop runs on, by loop (the list repeats for more loops); nil or
-    /// empty leaves them to the scheduler. A client thread kept on the same core as the loop
-    /// it talks to hands requests over without waking another core (see `ThreadAffinity`).
-    public var loopCores: [Int]?
-    /// With ``localSocketPerLoop``: the loops with their own sockets get no thread; their
-    /// callers run them turn by turn (``MockServer/loopDrivers``), and one loop on a thread
-    /// serves TCP. A client that turns the loop it sends to between its own steps hands each
-    /// request over, and gets its answer, without a switch between threads. Ignored where the
-    /// loops cannot be driven (without epoll).
-    public var loopsDrivenByCaller: Bool
-
     /// Options with the defaults of `envelope serve`, changed where given.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, workers: Int? = nil, maxBodyBytes: Int = 16 * 1024 * 1024,
                 headTimeout: Double = 10, idleTimeout: Double = 60, drainTimeout: Double = 10, journalCapacity: Int = 10_000,
-                injections: [DriftInjection] = [], filesDirectory: String? = nil, adminEnabled: Bool = true,
-                listensOnLocalSocket: Bool = false, localSocketPerLoop: Bool = false, loopCores: [Int]? = nil,
-                loopsDrivenByCaller: Bool = false) {
+                injections: [DriftInjection] = [], filesDirectory: String? = nil, adminEnabled: Bool = true) {
         self.host = host
         self.port = port
         self.workers = workers
@@ -59,9 +37,5 @@ public struct MockServerOptions: Sendable {
         self.injections = injections
         self.filesDirectory = filesDirectory
         self.adminEnabled = adminEnabled
-        self.listensOnLocalSocket = listensOnLocalSocket
-        self.localSocketPerLoop = localSocketPerLoop
-        self.loopCores = loopCores
-        self.loopsDrivenByCaller = loopsDrivenByCaller
     }
 }

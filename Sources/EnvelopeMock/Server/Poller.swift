@@ -27,9 +27,6 @@ protocol Poller: AnyObject {
     /// descriptor. The handler may add, update and remove descriptors.
     func wait(timeoutMilliseconds: Int32, _ handler: (PollEvent) -> Void)
     func close()
-    /// A descriptor that polls readable when `wait` would report something (epoll's own),
-    /// so that another poll can include this one; nil where there is none.
-    var descriptor: Int32? { get }
 }
 
 #if os(Linux)
@@ -158,7 +155,6 @@ final class EpollPoller: Poller {
         _ = closeDescriptor(epfd)
     }
 
-    var descriptor: Int32? { epfd }
 }
 #endif
 
@@ -224,7 +220,6 @@ final class PollPoller: Poller {
         positions.removeAll()
     }
 
-    var descriptor: Int32? { nil }
 }
 
 /// close(2), callable where a type has its own `close()`.

@@ -111,45 +111,7 @@ enum Socket {
         return .success((fd, actualPort))
     }
 
-    /// Creates a non-blocking, close-on-exec Unix socket listening at `path`, which must not
-    /// exist yet (the caller removes it when done).
-    static func listenLocal(path: String, backlog: Int32) -> Result<Int32, SocketFailure> {
-        var address = sockaddr_un()
-        #if canImport(Darwin)
-        address.sun_len = UInt8(MemoryLayout<sockaddr_un>.size)
-        #endif
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path) - 1  // room for the NUL
-        guard !bytes.isEmpty, bytes.count <= capacity else { return .failure(SocketFailure(operation: "bind", code: ENAMETOOLONG)) }
-        withUnsafeMutableBytes(of: &address.sun_path) { field in
-            for (index, byte) in bytes.enumerated() { field[index] = byte }
-        }
-        let fd = socket(AF_UNIX, streamType, 0)
-        guard fd >= 0 else { return .failure(SocketFailure(operation: "socket", code: errno)) }
-        var success = false
-        defer { if !success { _ = close(fd) } }
-        setCloseOnExec(fd)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0 else { return .failure(SocketFailure(operation: "bind", code: errno)) }
-        guard systemListen(fd, backlog) == 0 else {
-            let failure = SocketFailure(operation: "listen", code: errno)
-            _ = unlink(path)
-            return .failure(failure)
-        }
-        guard setNonBlocking(fd) else {
-            let failure = SocketFailure(operation: "fcntl", code: errno)
-            _ = unlink(path)
-            return .failure(failure)
-        }
-        success = true
-        return .success(fd)
-    }
-
-    /// Accepts one connection as a non-blocking, close-on-exec socket with TCP_NODELAY (which a
-    /// Unix socket refuses, harmlessly). Returns -1 with `errno` set when there is none
+    /// Accepts one connection as a non-blocking, close-on-exec socket with TCP_NODELAY. Returns -1 with `errno` set when there is none
     /// (EAGAIN) or on failure.
     static func accept(_ listener: Int32) -> Int32 {
         #if canImport(Darwin)

@@ -12,8 +12,6 @@ extension CheckCommand {
         var headers: [(name: String, value: String)]
         /// What the headers came from, for messages: `environment naver (envelope.json)`.
         var origin: String?
-        /// The in-process mock's Unix socket, when requests may go through it.
-        var localSocketPath: String? = nil
     }
 
     /// The request for `contract`, or exit 2 naming the unset variable and the contract.
@@ -65,8 +63,7 @@ extension CheckCommand {
         let request = HTTPRequest(method: contract.request.method, url: url, headers: headers, body: body,
                                   connectTimeout: connectTimeout, timeout: timeout,
                                   followRedirects: maxRedirects > 0, maxRedirects: maxRedirects,
-                                  verifyTLS: !insecure, caCertificateFile: caCertificateFile, maxBodyBytes: maxBody,
-                                  localSocketPath: target.localSocketPath)
+                                  verifyTLS: !insecure, caCertificateFile: caCertificateFile, maxBodyBytes: maxBody)
         return PlannedRequest(request: request, source: "\(contract.request.method) \(display)", displayURL: display, secrets: secrets)
     }
 }

@@ -93,8 +93,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
-        // libcurl is opened on first use (see CurlLibrary): open it on another core now, while
-        // the contracts load.
+        // libcurl is opened on first use: open it on another thread while the contracts load.
         CurlLibrary.loadInBackground()
         var config: ProjectConfig?
         do {
@@ -122,88 +121,41 @@ struct CheckCommand: ParsableCommand {
         }
 
         // Plan every request before sending any, so a missing variable stops the run at once.
-        let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
-        var server: MockServer?
-        var affinity: ThreadAffinity?
-        var placement: [LanePlacement] = []
-        let lanes = transferLanes(requests: contracts.count)
-        defer {
-            server?.stop()
-            affinity?.restore()
-        }
         let target: Target
+        var server: MockServer?
+        defer { server?.stop() }
         if let baseURL {
             target = Target(baseURL: baseURL, headers: environment?.headers ?? [], origin: environment.map { "environment \($0.name) (\(configPath))" })
         } else if let environment {
             target = Target(baseURL: environment.baseURL, headers: environment.headers, origin: "environment \(environment.name) (\(configPath))")
         } else {
-            let cores = laneCores(lanes: lanes)
-            let mock = try makeMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) },
-                                          lanes: lanes, cores: cores)
-            try startMockServer(mock)
+            let mock = try startMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) })
             server = mock
-            let sockets = mock.localSocketPaths
-            #if canImport(Glibc)
-            InterruptCleanup.removeOnInterrupt(socketPaths: sockets)
-            #endif
-            let drivers = mock.loopDrivers
-            if drivers.count == lanes {
-                // Each lane sends through its own loop's socket and runs that loop itself
-                // between libcurl's steps; on a core of its own where there are enough.
-                placement = drivers.enumerated().map { lane, driver in
-                    LanePlacement(core: cores.isEmpty ? nil : cores[lane], localSocketPath: driver.localSocketPath, work: driver)
-                }
-            } else {
-                // Loops on threads (where they cannot be driven): each lane on the core of the
-                // loop it talks to; sequential requests keep client and server on one core
-                // (the server's thread inherits the mask when it starts).
-                if jobs == 1 { affinity = ThreadAffinity.keepOnCurrentCore() }
-                if !cores.isEmpty, sockets.count == cores.count {
-                    placement = zip(cores, sockets).map { LanePlacement(core: $0, localSocketPath: $1) }
-                }
-            }
-            target = Target(baseURL: mock.baseURL, headers: [], origin: nil, localSocketPath: sockets.first)
+            target = Target(baseURL: mock.baseURL, headers: [], origin: nil)
         }
-        // Planned on every core (a thousand plans took 10 M instructions on one, while the
-        // other waited); the first contract in order that cannot be planned is reported.
-        let planned = ParallelMap.map(contracts) { contract in
-            Result { () throws(CommandFailure) in try plan(contract, target: target, expander: expander) }
-        }
-        let plans = try planned.map { result throws(CommandFailure) in try result.get() }
+        let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
+        let plans = try contracts.map { contract throws(CommandFailure) in try plan(contract, target: target, expander: expander) }
         let redactor = Redactor(secrets: plans.flatMap(\.secrets))
         if insecure {
             Terminal.writeStandardError("warning: --insecure: TLS certificates are not verified, so anyone on the network path could read or change these answers. Use --cacert FILE to trust a test server's certificate instead.\n")
         }
 
-        // Large answers are validated on the other cores while libcurl fetches the next ones;
-        // small ones at once, as waking another thread costs about as much as validating them.
+        // Answers are validated on other threads while libcurl fetches the next ones.
         let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * Cores.available)
         let tally = TransferTally(total: contracts.count, keepsBodies: compareMocks)
-        HTTPMultiClient.run(plans.map(\.request), lanes: lanes, maxConcurrent: jobs,
-                            retry: RetryPolicy(retries: retries, baseDelay: retryDelay), placement: placement) { [self] index, outcome in
-            // The contract and its plan are read from their arrays where they are used: copies
-            // of them retained every field, a thousand times.
-            if outcome.bodyByteCount < Self.inlineValidationLimit {
-                evaluations.store(evaluate(outcome, contract: contracts[index], plan: plans[index]), at: index)
-            } else {
-                evaluations.submit(at: index) { evaluate(outcome, contract: contracts[index], plan: plans[index]) }
-            }
-            tally.finished(index, name: contracts[index].name, outcome: outcome)
+        let client = HTTPMultiClient(maxConcurrent: jobs)
+        client.run(plans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
+            let contract = contracts[index], plan = plans[index]
+            evaluations.submit(at: index) { evaluate(outcome, contract: contract, plan: plan) }
+            tally.finished(index, name: contract.name, outcome: outcome)
         }
         tally.progress.finish()
-        // Every answer is in: the mock winds down on its thread while the report is written
-        // (stopping it after the report took 0.7 ms on the main thread).
-        server?.beginStop()
-        let liveBodies = tally.liveBodies
         let evaluated = evaluations.results()
-        let results = evaluated.map { $0?.result }
-        let transfers = evaluated.map { $0?.transfer }
-
-        let report = redactor.redact(Report(results: results.compactMap { $0 }, failOn: failOn, transfers: transfers,
+        let results = evaluated.compactMap { $0?.result }
+        let report = redactor.redact(Report(results: results, failOn: failOn, transfers: evaluated.map { $0?.transfer },
                                             contractsDirectory: contractsDirectory))
         try output.write(report)
-        KeptUntilExit.keep((set, plans, evaluated, server as Any))
-        if compareMocks { return reportStaleMocks(contracts, liveBodies: liveBodies, redactor: redactor, exitCode: report.exitCode) }
+        if compareMocks { return reportStaleMocks(contracts, liveBodies: tally.liveBodies, redactor: redactor, exitCode: report.exitCode) }
         return report.exitCode
     }
 
@@ -227,72 +179,23 @@ struct CheckCommand: ParsableCommand {
         return shard?.select(contracts) ?? contracts
     }
 
-    /// A server, not yet started, for `mappings`, that will serve them on a free loopback
-    /// port, and on a Unix socket as well when requests through it would meet what TCP gives
-    /// them (``localSocketIsEquivalent(for:followingRedirects:)``). With the Unix socket it has
-    /// an event loop for each of the `lanes` transfer lanes, each with its own socket
-    /// (``MockServer/localSocketPaths``), which that lane runs itself
-    /// (``MockServer/loopDrivers``); where loops cannot be driven they run on threads, on
-    /// `cores` (one a lane) when given.
-    func makeMockServer(mappings loaded: Result<MockMappings, MockLoadError>, lanes: Int = 1, cores: [Int] = []) throws -> MockServer {
+    /// The in-process mock server for `loaded`, serving on a free loopback port. No request
+    /// journal: check reads none.
+    func startMockServer(mappings loaded: Result<MockMappings, MockLoadError>) throws -> MockServer {
         let mappings: MockMappings
         do {
             mappings = try loaded.get()
         } catch {
             throw MockLoadFailure(error: error)
         }
-        let local = Self.localSocketIsEquivalent(for: mappings.stubs, followingRedirects: maxRedirects > 0)
-        // Over TCP the kernel picks the loop a connection goes to: a loop per lane needs the
-        // sockets. No request journal: check reads none, and keeping one copied every request.
-        return MockServer(mappings: mappings, options: MockServerOptions(
-            host: "127.0.0.1", port: 0, workers: local ? lanes : nil, journalCapacity: 0, listensOnLocalSocket: local,
-            localSocketPerLoop: local, loopCores: local ? cores : [], loopsDrivenByCaller: local))
-    }
-
-    /// The cores to keep the transfer lanes on, one each, each lane with the in-process mock's
-    /// event loop it runs (see ``ThreadAffinity``); none for one lane or when the process may
-    /// use fewer cores.
-    func laneCores(lanes: Int) -> [Int] {
-        guard jobs > 1, lanes > 1 else { return [] }
-        let cores = ThreadAffinity.allowedCores()
-        return cores.count >= lanes ? Array(cores.prefix(lanes)) : []
-    }
-
-    /// Starts `mock` on a free loopback port (and its Unix socket, when it has one). On the
-    /// main thread: the socket's removal on Ctrl-C is set up there as soon as it exists.
-    func startMockServer(_ mock: MockServer) throws {
+        let server = MockServer(mappings: mappings, options: MockServerOptions(host: "127.0.0.1", port: 0, journalCapacity: 0))
         do {
-            try mock.start()
+            try server.start()
         } catch {
             throw CommandFailure.transport("cannot start the mock server: \(error)")
         }
+        return server
     }
-
-    /// Whether requests to the in-process mock may go through its Unix socket and still meet
-    /// exactly what they would over TCP. The socket skips the loopback TCP stack (a quarter of
-    /// a 1,000-contract run's time went to it), but libcurl sends every hop of a redirect
-    /// through it, and a Unix socket closed with unread data reports no reset. So: not when a
-    /// followed `Location` could leave the mock, nor when a stub answers with a fault.
-    static func localSocketIsEquivalent(for stubs: [StubMapping], followingRedirects: Bool) -> Bool {
-        // By index, each stub's answer read in place (a copy of each stub retained all of it).
-        stubs.indices.allSatisfy { index in
-            guard stubs[index].response.fault == nil else { return false }
-            guard followingRedirects else { return true }
-            return stubs[index].response.headers.allSatisfy { header in
-                !header.hasName("Location") || (header.value.hasPrefix("/") && !header.value.hasPrefix("//"))
-            }
-        }
-    }
-
-    /// On how many threads the transfers run: one per core, up to one per four jobs (each
-    /// thread keeps its own connections) and one per 32 requests, at most four. One with
-    /// `--jobs 1`, which keeps client and server on one core.
-    func transferLanes(requests: Int) -> Int {
-        max(1, min(Cores.available, jobs / 4, requests / 32, 4))
-    }
-
-    /// Answers smaller than this are validated on libcurl's thread as they arrive.
-    static let inlineValidationLimit = 64 * 1024
 
     /// What one answer came to: its result, and what the transfer took.
     typealias Evaluation = (result: ContractResult, transfer: TransferRecord?)

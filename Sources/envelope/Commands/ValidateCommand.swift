@@ -76,65 +76,26 @@ struct ValidateCommand: ParsableCommand {
             try output.write(report)
             return report.exitCode
         }
-        // Smaller answers are validated several at once, one to a core; larger ones (each
-        // parsed and validated on every core already) one at a time, in a second pass, so a
-        // list of large files holds one of them in memory at a time.
-        let early = files.count > 1 && !files.contains("-")
-            ? ParallelMap.map(files, chunkSize: 1) { file in validateIfSmall(file, against: contract) }
-            : []
-        for (position, file) in files.enumerated() {
-            switch early.isEmpty ? .large : early[position] {
-            case .validated(let result):
-                results.append(result)
-            case .unreadable(let description):
-                throw CommandFailure.badInput(description)
-            case .large:
-                let body: SharedBytes
-                if file == "-" {
-                    body = SharedBytes(FileSystem.readStandardInput())
-                } else {
-                    do {
-                        body = try FileSystem.contents(of: file)
-                    } catch {
-                        throw CommandFailure.badInput(error.description)
-                    }
+        for file in files {
+            let body: SharedBytes
+            if file == "-" {
+                body = SharedBytes(FileSystem.readStandardInput())
+            } else {
+                do {
+                    body = try FileSystem.contents(of: file)
+                } catch {
+                    throw CommandFailure.badInput(error.description)
                 }
-                results.append(result(of: body, source: file == "-" ? "standard input" : file, against: contract))
-                // The last file is left for the exit to unmap: unmapping 50 MB here took 2 ms,
-                // most of it telling the other cores to forget the mapping, which a process that
-                // is exiting has no need to do. Earlier ones are unmapped at once, so a long list
-                // of large files never holds more than one of them mapped.
-                if position == files.count - 1 { KeptUntilExit.keep(body) }
             }
+            results.append(result(of: body, source: file == "-" ? "standard input" : file, against: contract))
         }
         let report = Report(results: results, failOn: failOn)
         try output.write(report)
         return report.exitCode
     }
 
-    /// Files smaller than this are validated several at once (see ``run()``).
-    static let concurrentFileLimit = 4 << 20
-
-    /// What the first pass over the files made of one: its result, why it could not be read,
-    /// or nothing yet because it is large.
-    enum EarlyOutcome: Sendable {
-        case validated(ContractResult)
-        case unreadable(String)
-        case large
-    }
-
     /// One saved body's result: no status or headers to check, only the body.
     func result(of body: SharedBytes, source: String, against contract: Contract) -> ContractResult {
         EnvelopeCore.validate(ObservedResponse(status: nil, body: body), against: contract, source: source, policy: schemaOptions.policy)
-    }
-
-    /// Reads and validates `file` when it is smaller than ``concurrentFileLimit``.
-    func validateIfSmall(_ file: String, against contract: Contract) -> EarlyOutcome {
-        do {
-            guard let body = try FileSystem.contents(of: file, below: Self.concurrentFileLimit) else { return .large }
-            return .validated(result(of: body, source: file, against: contract))
-        } catch {
-            return .unreadable(error.description)
-        }
     }
 }

@@ -3,8 +3,8 @@ import EnvelopeCore
 import Foundation
 
 /// Work handed to the other cores item by item as the items arrive, with each output kept at
-/// its item's index: `check` validates each large answer while libcurl goes on fetching the
-/// next ones, instead of holding every transfer up while it validates.
+/// its item's index: `check` validates each answer while libcurl goes on fetching the next
+/// ones, instead of holding every transfer up while it validates.
 ///
 /// At most `maxPending` items wait or run at once; `submit` blocks beyond that, so a fast
 /// server cannot pile up answers (and their bodies) faster than they are validated.
@@ -17,21 +17,10 @@ final class BackgroundMap<Output: Sendable>: @unchecked Sendable {
     private let slots: DispatchSemaphore
     private let queue = DispatchQueue.global(qos: .userInitiated)
 
-    /// The cores the creating thread could use: a pool thread that a submitting thread kept
-    /// on one core started (threads inherit their creator's cores) is let onto them again.
-    private let cores = ThreadAffinity.allowedCores()
-
     /// Room for `count` outputs, with at most `maxPending` (at least 1) items in progress.
     init(count: Int, maxPending: Int) {
         outputs = Array(repeating: nil, count: count)
         slots = DispatchSemaphore(value: max(1, maxPending))
-    }
-
-    /// Keeps `output`, worked out on this thread, at `index`: for small items a hand-off costs
-    /// more than the work (and a closure to hand off, allocated for each, was a cost of its
-    /// own).
-    func store(_ output: Output, at index: Int) {
-        lock.withLock { outputs[index] = output }
     }
 
     /// Runs `work` on another thread and keeps its output at `index`, after waiting while
@@ -40,7 +29,6 @@ final class BackgroundMap<Output: Sendable>: @unchecked Sendable {
         slots.wait()
         group.enter()
         queue.async {
-            ThreadAffinity.keepOn(cores: self.cores)
             let output = work()
             self.lock.withLock { self.outputs[index] = output }
             self.slots.signal()

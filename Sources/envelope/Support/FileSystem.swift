@@ -64,7 +64,6 @@ enum FileSystem {
         // not made (one system call in five when loading a thousand contracts). (A 64 KB
         // chunk zeroed for every file was a sixth of the instructions loading them.)
         var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            if let base = buffer.baseAddress { MemoryAdvice.preferHugePages(UnsafeMutableRawPointer(base), byteCount: size) }
             var filled = 0
             while filled < size + 1 {
                 let got = systemRead(descriptor, buffer.baseAddress.unsafelyUnwrapped + filled, size + 1 - filled)

@@ -1,0 +1,6 @@
+/// A parser's finished tape: `count` entries written at `entries`, which its owner
+/// (``JSONDocument``) deallocates.
+struct ParsedTape {
+    var entries: UnsafeMutablePointer<JSONTapeEntry>
+    var count: Int
+}
