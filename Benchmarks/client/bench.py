@@ -6,7 +6,7 @@ in process) and the bundled examples' wall time. The commands run in turn, one r
 another, so that a slow phase of the machine falls on all of them alike; the medians and the
 ratios to curl that the goals are stated in are printed.
 
-Usage: python3 Benchmarks/client/bench.py [--envelope PATH] [--runs N]
+Usage: python3 Benchmarks/client/bench.py [--envelope [NAME=]PATH ...] [--runs N]
 Build first: make release (swift build -c release --static-swift-stdlib; the default binary is
 .build/release/envelope)
 """
@@ -61,16 +61,20 @@ def free_port():
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--envelope", default=os.path.join(ROOT, ".build", "release", "envelope"))
+    parser.add_argument("--envelope", action="append", metavar="[NAME=]PATH",
+                        help="a build to time; repeat to time several builds in the same rounds (the first one serves curl)")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    envelope = os.path.abspath(args.envelope)
+    builds = []
+    for given in args.envelope or [os.path.join(ROOT, ".build", "release", "envelope")]:
+        name, _, path = given.rpartition("=")
+        builds.append((name or "envelope", os.path.abspath(path)))
     directory = tempfile.mkdtemp(prefix="envelope-bench-")
     try:
         generate(directory)
         contracts, mocks = os.path.join(directory, "Contracts"), os.path.join(directory, "Mocks")
         port = free_port()
-        server = subprocess.Popen([envelope, "serve", "--mocks", mocks, "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        server = subprocess.Popen([builds[0][1], "serve", "--mocks", mocks, "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             for _ in range(200):
                 try:
@@ -82,21 +86,19 @@ def main():
             with open(config, "w") as f:
                 for n in range(COUNT):
                     f.write(f'url = "http://127.0.0.1:{port}/items/{n}"\noutput = "/dev/null"\n')
-            labelled = []
-            for jobs in (1, 8):
-                labelled.append((f"envelope check, 1,000 contracts, in-process mock, --jobs {jobs}",
-                                 [envelope, "check", "--contracts", contracts, "--mocks", mocks, "--jobs", str(jobs)], {}))
-            labelled.append(("curl, one process, 1,000 URLs, sequential", ["curl", "-s", "-K", config], {}))
-            labelled.append(("curl, one process, 1,000 URLs, --parallel --parallel-max 8",
-                             ["curl", "-s", "--parallel", "--parallel-max", "8", "-K", config], {}))
-            # The same server as curl's, for comparison: no mappings to load and no server to
-            # start in the process (the contracts are still loaded and every answer validated).
-            for jobs in (1, 8):
-                labelled.append((f"envelope check, 1,000 contracts, against curl's server (envelope serve), --jobs {jobs}",
-                                 [envelope, "check", "--contracts", contracts, "--base-url", f"http://127.0.0.1:{port}", "--jobs", str(jobs)], {}))
-            labelled.append(("envelope check, the 4 bundled examples", [envelope, "check"], {"cwd": ROOT}))
+            labelled = [("curl, one process, 1,000 URLs from envelope serve, sequential", ["curl", "-s", "-K", config], {}),
+                        ("curl, one process, 1,000 URLs from envelope serve, --parallel --parallel-max 8",
+                         ["curl", "-s", "--parallel", "--parallel-max", "8", "-K", config], {})]
+            for name, envelope in builds:
+                for jobs in (1, 8):
+                    labelled.append((f"{name}: check, 1,000 contracts, in-process mock, --jobs {jobs}",
+                                     [envelope, "check", "--contracts", contracts, "--mocks", mocks, "--jobs", str(jobs)], {}))
+                # The same server as curl's: no mappings to load and no server in the process.
+                labelled.append((f"{name}: check, 1,000 contracts, against curl's server, --jobs 1",
+                                 [envelope, "check", "--contracts", contracts, "--base-url", f"http://127.0.0.1:{port}", "--jobs", "1"], {}))
+                labelled.append((f"{name}: check, the 4 bundled examples", [envelope, "check"], {"cwd": ROOT}))
             medians = timed_in_turn([(command, kwargs) for _, command, kwargs in labelled], args.runs)
-            rows = [(label, seconds) for (label, _, _), seconds in zip(labelled, medians)]
+            time_of = {label: seconds for (label, _, _), seconds in zip(labelled, medians)}
         finally:
             server.terminate()
             server.wait()
@@ -104,14 +106,18 @@ def main():
         print(f"median of {args.runs} rounds, every command once a round, in turn; wall time including process start")
         print("| what | wall time | per request |")
         print("|------|----------:|------------:|")
-        for label, seconds in rows:
+        for label, seconds in time_of.items():
             per = seconds / (4 if "bundled" in label else COUNT)
-            print(f"| {label} | {seconds * 1000:.0f} ms | {per * 1e6:.0f} µs |")
-        time_of = dict(rows)
+            print(f"| {label} | {seconds * 1000:.1f} ms | {per * 1e6:.0f} µs |")
+        sequential = time_of[labelled[0][0]]
         print()
-        print(f"envelope --jobs 1 ÷ curl sequential: {time_of[rows[0][0]] / time_of[rows[2][0]]:.2f}× (goal: at most 1.5×)")
-        print(f"envelope --jobs 8 ÷ curl --parallel: {time_of[rows[1][0]] / time_of[rows[3][0]]:.2f}× (goal: at most 1.0×)")
-        print(f"bundled examples: {time_of[rows[6][0]] * 1000:.0f} ms (goal: under 150 ms)")
+        print("| build | --jobs 1 ÷ curl sequential (goal ≤ 1.5×) | --jobs 8 ÷ --jobs 1 (goal ≤ 1.0×) | bundled examples (goal < 150 ms) |")
+        print("|---|---:|---:|---:|")
+        for name, _ in builds:
+            one = time_of[f"{name}: check, 1,000 contracts, in-process mock, --jobs 1"]
+            eight = time_of[f"{name}: check, 1,000 contracts, in-process mock, --jobs 8"]
+            bundled = time_of[f"{name}: check, the 4 bundled examples"]
+            print(f"| {name} | {one / sequential:.2f}× | {eight / one:.2f}× | {bundled * 1000:.1f} ms |")
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 

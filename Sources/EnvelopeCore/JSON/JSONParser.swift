@@ -49,7 +49,7 @@ struct JSONParser {
         let tapeBase = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity)
         // A large document is parsed in two halves at once: the second from an array element
         // near the middle, on another core, spliced in when this parser gets there.
-        let share = ParseShare.start(base: base, count: bytes.count, options: options, leadTape: tapeBase, leadCapacity: capacity)
+        let share = ParseShare.start(base: base, count: bytes.count, options: options)
         defer { share?.finish() }
         var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
         parser.splice = share

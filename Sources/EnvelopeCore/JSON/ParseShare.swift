@@ -1,7 +1,4 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// The second half of a large document, parsed on another core while the lead parser works
@@ -24,16 +21,10 @@ final class ParseShare: @unchecked Sendable {
     private let count: Int
     private let options: JSONParseOptions
     private let tape: UnsafeMutablePointer<JSONTapeEntry>
-    /// The lead parser's tape, where these entries will be copied to: only its pages are
-    /// touched from here (made resident, never written; see ``prepareLeadTape(entryCount:)``).
-    private let leadTape: UnsafeMutablePointer<JSONTapeEntry>
-    private let leadCapacity: Int
     private var outcome: (entryCount: Int, end: Int, deepest: Int, children: Int)?
     private var collected = false
     private let done = DispatchSemaphore(value: 0)
     private let cancelled = Atomic<Bool>(false)
-    /// Set by the lead parser when it arrives for the entries: stop preparing its tape.
-    private let leadArrived = Atomic<Bool>(false)
     /// 0 while the worker is queued, 1 once it runs, 2 when the lead gave up on it first. The
     /// lead never waits for a worker that has not started, so a busy thread pool (the lead
     /// itself may be one of its threads) cannot leave it waiting forever.
@@ -57,14 +48,11 @@ final class ParseShare: @unchecked Sendable {
         var children: Int
     }
 
-    private init(start: Int, base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions,
-                 leadTape: UnsafeMutablePointer<JSONTapeEntry>, leadCapacity: Int) {
+    private init(start: Int, base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions) {
         self.start = start
         self.base = base
         self.count = count
         self.options = options
-        self.leadTape = leadTape
-        self.leadCapacity = leadCapacity
         // Its entries start at its own bytes, so the rest of the text bounds them (+1 for
         // the array entry that stands for the lead parser's array).
         tape = .allocate(capacity: count - start + 2)
@@ -73,13 +61,11 @@ final class ParseShare: @unchecked Sendable {
     deinit { tape.deallocate() }
 
     /// Starts parsing the second half of `base` on another core, when the document is large,
-    /// there is a second core and a place to start can be found. Its entries will be copied
-    /// to `leadTape`, the lead parser's tape of `leadCapacity` entries.
-    static func start(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions,
-                      leadTape: UnsafeMutablePointer<JSONTapeEntry>, leadCapacity: Int) -> ParseShare? {
+    /// there is a second core and a place to start can be found.
+    static func start(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions) -> ParseShare? {
         guard count >= options.splitThreshold, Cores.available > 1,
               let start = elementStart(base: base, count: count) else { return nil }
-        let share = ParseShare(start: start, base: base, count: count, options: options, leadTape: leadTape, leadCapacity: leadCapacity)
+        let share = ParseShare(start: start, base: base, count: count, options: options)
         DispatchQueue.global().async { share.parse() }
         return share
     }
@@ -129,38 +115,7 @@ final class ParseShare: @unchecked Sendable {
     private func parse() {
         guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
         outcome = JSONParser.parseShare(self, base: base, count: count, options: options, tape: tape)
-        if let outcome { prepareLeadTape(entryCount: outcome.entryCount) }
         done.signal()
-    }
-
-    /// Makes resident the pages of the lead's tape that these entries will be copied to, while
-    /// the lead is still parsing its half: first-touch faults there (a fresh 2 MB page zeroed
-    /// per fault) were a millisecond of the copy on a 50 MB document, on the lead's core while
-    /// this one idled. Stops as soon as the lead arrives for the entries.
-    ///
-    /// The copy lands after the lead's entries, which are as dense as these ones, give or take;
-    /// from a quarter below that estimate up, nothing is lost by starting too early (resident
-    /// pages are skipped) or by running past the end (the lead writes there next).
-    private func prepareLeadTape(entryCount: Int) {
-        #if os(Linux)
-        let stride = MemoryLayout<JSONTapeEntry>.stride
-        let estimate = Int(Double(start) * Double(entryCount) / Double(max(1, count - start)))
-        let first = estimate - estimate / 4
-        let last = min(leadCapacity, estimate + entryCount + entryCount / 4)
-        guard first < last else { return }
-        let chunk = 2 << 20
-        var address = (Int(bitPattern: leadTape) + first * stride) & ~(chunk - 1)
-        let end = Int(bitPattern: leadTape) + last * stride
-        while address < end, !leadArrived.load(ordering: .relaxed) {
-            // Never below the tape's first page: the rounding above could reach before it.
-            let from = max(address, Int(bitPattern: leadTape) & ~(Int(getpagesize()) - 1))
-            let to = min(address + chunk, end)
-            if let pointer = UnsafeMutableRawPointer(bitPattern: from), to > from {
-                _ = madvise(pointer, to - from, 23 /* MADV_POPULATE_WRITE */)
-            }
-            address += chunk
-        }
-        #endif
     }
 
     /// Whether the worker has started (and will signal `done`); if it has not, makes sure it
@@ -172,7 +127,6 @@ final class ParseShare: @unchecked Sendable {
     /// Waits for this half; its entries, or nil if it failed or never started.
     func result() -> Segment? {
         collected = true
-        leadArrived.store(true, ordering: .relaxed)
         if !options.waitsForShare {
             guard hasStarted() else { return nil }
         }
@@ -189,7 +143,6 @@ final class ParseShare: @unchecked Sendable {
         guard !collected else { return }
         collected = true
         cancelled.store(true, ordering: .relaxed)
-        leadArrived.store(true, ordering: .relaxed)
         if options.waitsForShare || hasStarted() { done.wait() }
     }
 }
