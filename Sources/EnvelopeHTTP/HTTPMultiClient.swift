@@ -49,30 +49,21 @@ public final class HTTPMultiClient {
         var attempt: Int
     }
 
-    /// Sends every request and calls `completed` with each one's index and outcome, on this
-    /// thread, in the order they finish (callers that want request order store by index).
-    public func run(_ requests: [HTTPRequest], retry: RetryPolicy = .none, completed: (Int, HTTPOutcome) -> Void) {
-        let clock = ContinuousClock()
-        // Requests not yet sent go out in index order: those before `nextFirst` have been
-        // sent once. Retries wait in `waiting`, in the order they failed, after every first
-        // attempt. (One array of all requests, taken from the front and scanned for the
-        // earliest due time on every turn of the loop, cost time growing with the square of
-        // the number of requests: milliseconds for a thousand.)
-        let start = clock.now
-        var nextFirst = requests.startIndex
+    /// Where a run stands: first attempts go out in index order (those before `nextFirst`
+    /// have been sent once); retries wait in `waiting`, in the order they failed, after every
+    /// first attempt.
+    private struct Progress {
+        let requests: [HTTPRequest]
+        var nextFirst = 0
         var waiting: [Pending] = []
         var active: [Active] = []
 
-        /// Reports the outcome, or queues the request again when the policy says so.
-        func settle(_ index: Int, attempt: Int, _ result: Result<HTTPResponse, TransportError>) {
-            if let wait = retry.delay(after: result, attempt: attempt, method: requests[index].method) {
-                let due = clock.now.advanced(by: .milliseconds(Int64(wait * 1000)))
-                waiting.append(Pending(index: index, attempt: attempt + 1, notBefore: due))
-            } else {
-                completed(index, HTTPOutcome(result: result, attempts: attempt))
-            }
-        }
+        var isFinished: Bool { nextFirst == requests.endIndex && waiting.isEmpty && active.isEmpty }
+    }
 
+    /// Sends every request and calls `completed` with each one's index and outcome, on this
+    /// thread, in the order they finish (callers that want request order store by index).
+    public func run(_ requests: [HTTPRequest], retry: RetryPolicy = .none, completed: (Int, HTTPOutcome) -> Void) {
         guard let multi else {
             let error = EasyTransfer.unusable()
                 ?? .setupFailed(code: Int(CURLE_FAILED_INIT.rawValue), summary: "curl_multi_init returned no handle")
@@ -81,73 +72,108 @@ public final class HTTPMultiClient {
             }
             return
         }
-
-        while nextFirst < requests.endIndex || !waiting.isEmpty || !active.isEmpty {
-            // Start what is due, first attempts in request order then retries, while slots
-            // are free.
-            let now = clock.now
-            var position = 0
-            while active.count < maxConcurrent {
-                let next: Pending
-                if nextFirst < requests.endIndex {
-                    next = Pending(index: nextFirst, attempt: 1, notBefore: start)
-                    nextFirst += 1
-                } else if position < waiting.count {
-                    guard waiting[position].notBefore <= now else {
-                        position += 1
-                        continue
-                    }
-                    next = waiting.remove(at: position)
-                } else {
-                    break
-                }
-                switch acquire() {
-                case .failure(let error):
-                    completed(next.index, HTTPOutcome(result: .failure(error), attempts: next.attempt))
-                case .success(let transfer):
-                    do throws(TransportError) {
-                        try transfer.prepare(requests[next.index])
-                        guard envelope_curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
-                            idle.append(transfer)
-                            completed(next.index, HTTPOutcome(result: .failure(.setupFailed(
-                                code: Int(CURLE_FAILED_INIT.rawValue), summary: "curl_multi_add_handle failed")), attempts: next.attempt))
-                            continue
-                        }
-                        active.append(Active(transfer: transfer, index: next.index, attempt: next.attempt))
-                    } catch {
-                        idle.append(transfer)
-                        completed(next.index, HTTPOutcome(result: .failure(error), attempts: next.attempt))
-                    }
-                }
-            }
-
+        let clock = ContinuousClock()
+        var progress = Progress(requests: requests)
+        while !progress.isFinished {
+            startDue(&progress, multi: multi, now: clock.now, completed: completed)
             var running: Int32 = 0
             _ = envelope_curl_multi_perform(multi, &running)
-            var queued: Int32 = 0
-            while let message = envelope_curl_multi_info_read(multi, &queued) {
-                guard message.pointee.msg == CURLMSG_DONE,
-                      let position = active.firstIndex(where: { $0.transfer.handle == message.pointee.easy_handle }) else { continue }
-                let done = active.remove(at: position)
-                let code = envelope_curl_msg_result(message)
-                _ = envelope_curl_multi_remove_handle(multi, done.transfer.handle)
-                let result = done.transfer.finish(code)
-                idle.append(done.transfer)
-                settle(done.index, attempt: done.attempt, result)
+            for (index, attempt, result) in collectFinished(&progress, multi: multi) {
+                if let wait = retry.delay(after: result, attempt: attempt, method: requests[index].method) {
+                    let due = clock.now.advanced(by: .milliseconds(Int64(wait * 1000)))
+                    progress.waiting.append(Pending(index: index, attempt: attempt + 1, notBefore: due))
+                } else {
+                    completed(index, HTTPOutcome(result: result, attempts: attempt))
+                }
             }
-
+            if progress.isFinished { break }
             // Sleep until a socket is ready or the next retry is due (at most a second, so a
             // missed wake-up costs little). With nothing in flight the poll is a plain sleep.
-            if nextFirst == requests.endIndex && waiting.isEmpty && active.isEmpty { break }
-            var timeout = 1000
-            let canStart = active.count < maxConcurrent
-            if canStart, let due = nextFirst < requests.endIndex ? start : waiting.lazy.map(\.notBefore).min() {
-                let untilDue = clock.now.duration(to: due)
-                timeout = untilDue <= .zero ? 0 : min(timeout, Int(untilDue.components.seconds * 1000 + untilDue.components.attoseconds / 1_000_000_000_000_000) + 1)
-            }
-            if timeout > 0 || !active.isEmpty {
+            let timeout = pollTimeout(progress, now: clock.now)
+            if timeout > 0 || !progress.active.isEmpty {
                 _ = envelope_curl_multi_poll(multi, nil, 0, Int32(timeout), nil)
             }
         }
+    }
+
+    /// Starts what is due while slots are free: first attempts in request order, then retries
+    /// whose wait is over. A request that cannot be started is completed with its error.
+    private func startDue(_ progress: inout Progress, multi: UnsafeMutableRawPointer, now: ContinuousClock.Instant,
+                          completed: (Int, HTTPOutcome) -> Void) {
+        var position = 0
+        while progress.active.count < maxConcurrent {
+            let next: Pending
+            if progress.nextFirst < progress.requests.endIndex {
+                next = Pending(index: progress.nextFirst, attempt: 1, notBefore: now)
+                progress.nextFirst += 1
+            } else if position < progress.waiting.count {
+                guard progress.waiting[position].notBefore <= now else {
+                    position += 1
+                    continue
+                }
+                next = progress.waiting.remove(at: position)
+            } else {
+                return
+            }
+            switch start(progress.requests[next.index], multi: multi) {
+            case .success(let transfer):
+                progress.active.append(Active(transfer: transfer, index: next.index, attempt: next.attempt))
+            case .failure(let error):
+                completed(next.index, HTTPOutcome(result: .failure(error), attempts: next.attempt))
+            }
+        }
+    }
+
+    /// Prepares a handle for `request` and adds it to the multi handle.
+    private func start(_ request: HTTPRequest, multi: UnsafeMutableRawPointer) -> Result<EasyTransfer, TransportError> {
+        let transfer: EasyTransfer
+        switch acquire() {
+        case .failure(let error): return .failure(error)
+        case .success(let made): transfer = made
+        }
+        do throws(TransportError) {
+            try transfer.prepare(request)
+        } catch {
+            idle.append(transfer)
+            return .failure(error)
+        }
+        guard envelope_curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
+            idle.append(transfer)
+            return .failure(.setupFailed(code: Int(CURLE_FAILED_INIT.rawValue), summary: "curl_multi_add_handle failed"))
+        }
+        return .success(transfer)
+    }
+
+    /// Takes every finished transfer off the multi handle: its request's index, attempt and result.
+    private func collectFinished(_ progress: inout Progress, multi: UnsafeMutableRawPointer)
+        -> [(index: Int, attempt: Int, result: Result<HTTPResponse, TransportError>)] {
+        var finished: [(index: Int, attempt: Int, result: Result<HTTPResponse, TransportError>)] = []
+        var queued: Int32 = 0
+        while let message = envelope_curl_multi_info_read(multi, &queued) {
+            guard message.pointee.msg == CURLMSG_DONE,
+                  let position = progress.active.firstIndex(where: { $0.transfer.handle == message.pointee.easy_handle }) else { continue }
+            let done = progress.active.remove(at: position)
+            let code = envelope_curl_msg_result(message)
+            _ = envelope_curl_multi_remove_handle(multi, done.transfer.handle)
+            let result = done.transfer.finish(code)
+            idle.append(done.transfer)
+            finished.append((done.index, done.attempt, result))
+        }
+        return finished
+    }
+
+    /// Milliseconds to wait in libcurl's poll: at most a second, less when a slot is free and
+    /// a request is due sooner.
+    private func pollTimeout(_ progress: Progress, now: ContinuousClock.Instant) -> Int {
+        var timeout = 1000
+        guard progress.active.count < maxConcurrent else { return timeout }
+        let due = progress.nextFirst < progress.requests.endIndex ? now : progress.waiting.lazy.map(\.notBefore).min()
+        if let due {
+            let untilDue = now.duration(to: due)
+            let milliseconds = untilDue.components.seconds * 1000 + untilDue.components.attoseconds / 1_000_000_000_000_000
+            timeout = untilDue <= .zero ? 0 : min(timeout, Int(milliseconds) + 1)
+        }
+        return timeout
     }
 
     /// An idle easy handle, or a new one while fewer than `maxConcurrent` exist.

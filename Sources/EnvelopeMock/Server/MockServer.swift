@@ -94,9 +94,7 @@ public final class MockServer: @unchecked Sendable {
 
     /// Event loops when none are asked for: half the cores, at least 1 and at most 4. A mock
     /// server shares its machine with the clients it serves (the app's tests, or `envelope
-    /// check` in the same process); measured on 2 cores with wrk alongside, one loop gave
-    /// nginx-like tail latency where two loops gave 10–15% more requests per second but a
-    /// p99 half again as long (Benchmarks/RESULTS.md).
+    /// check` in the same process), so it leaves them the other half.
     public static var defaultWorkers: Int {
         max(1, min(4, ProcessInfo.processInfo.activeProcessorCount / 2))
     }

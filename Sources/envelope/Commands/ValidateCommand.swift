@@ -42,13 +42,6 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
-        // A large answer is parsed in two halves, the second on a worker thread. The pool
-        // makes its first thread on first use, which took 2–4 ms in a third of the runs on a
-        // 50 MB file, with the parse waiting; asked now, the thread is made while the contract
-        // loads. It allocates once too: a thread's first allocation makes its own heap, a
-        // mapping that waits while the other half's text is being mapped in, which held up
-        // the start of the second half by 2–3 ms in half the runs.
-        DispatchQueue.global().async { UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16).deallocate() }
         // The project file's refMap applies here too, as it does for check.
         var loadOptions = schemaOptions.load
         do {
