@@ -73,13 +73,3 @@ public struct DiffReport: Sendable {
         return "\(entries.count) \(noun) compared: \(changed) changed (\(breakingCount) breaking, \(compatibleCount) compatible)"
     }
 }
-
-/// `envelope diff --fail-on`: which changes make the exit code 1.
-public enum DiffFailLevel: String, Sendable, CaseIterable {
-    /// Breaking changes (the default).
-    case breaking
-    /// Any change at all.
-    case any
-    /// Nothing: always exit 0 (unless a file is broken).
-    case never
-}

@@ -16,14 +16,6 @@ public struct Violation: Sendable {
     public var isFailure: Bool
 }
 
-/// One step of an instance path.
-public enum PathComponent: Sendable, Hashable {
-    /// An object member.
-    case key(String)
-    /// An array element.
-    case index(Int)
-}
-
 extension Array where Element == PathComponent {
     /// The JSON Pointer of the path: `/result/list/3/MENU_ID2`.
     public var jsonPointer: String {

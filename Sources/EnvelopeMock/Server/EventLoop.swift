@@ -7,60 +7,6 @@ import Darwin
 #endif
 import Dispatch
 
-/// One accepted connection, owned by one ``EventLoop``.
-private final class Connection {
-    let fd: Int32
-    let serial: UInt64
-    /// Received bytes not yet parsed into requests.
-    var input: [UInt8] = []
-    /// Encoded answers being sent; `outputOffset` bytes of it are already written.
-    var output: [UInt8] = []
-    var outputOffset = 0
-    /// Answers in request order, waiting for their delay to pass.
-    var pending: [PendingReply] = []
-    /// No more requests are read: close once `pending` and `output` are sent.
-    var closeAfterPending = false
-    /// Reset (RST) instead of a graceful close.
-    var resetOnClose = false
-    /// The peer sent FIN.
-    var readClosed = false
-    /// Our side is shut down for writing; waiting for the peer's FIN (lingering close).
-    var lingering = false
-    /// `100 Continue` was sent for the request being received.
-    var continueSent = false
-    /// What the poller watches.
-    var watchingRead = true
-    var watchingWrite = false
-    /// The deadline of the earliest armed timer, 0 if none.
-    var timerDeadline: UInt64 = 0
-    /// When bytes last arrived or left (monotonic nanoseconds), for the idle timeout.
-    var lastActivity: UInt64 = 0
-    /// When the first byte of a request head still incomplete arrived (0: none pending), for
-    /// the head timeout (408).
-    var headStartedAt: UInt64 = 0
-
-    init(fd: Int32, serial: UInt64) {
-        self.fd = fd
-        self.serial = serial
-    }
-
-    var unsentBytes: Int { output.count - outputOffset }
-    var isIdle: Bool { input.isEmpty && pending.isEmpty && unsentBytes == 0 }
-}
-
-private struct PendingReply {
-    var reply: Reply
-    var readyAt: UInt64
-}
-
-private struct Timer: Comparable {
-    var deadline: UInt64
-    var fd: Int32
-    var serial: UInt64
-
-    static func < (a: Timer, b: Timer) -> Bool { a.deadline < b.deadline }
-}
-
 /// A single-threaded event loop: accepts from its listeners, reads requests, writes answers,
 /// fires delay timers. Several loops may share a listening socket (each on its thread).
 ///
@@ -82,10 +28,10 @@ final class EventLoop: @unchecked Sendable {
     private let headTimeoutNanoseconds: UInt64
     private var nextIdleSweep: UInt64 = 0
 
-    private var connections: [Connection?] = []
+    private var connections: [ServerConnection?] = []
     private var liveConnections = 0
     private var nextSerial: UInt64 = 1
-    private var timers: [Timer] = []  // binary min-heap
+    private var timers: [ConnectionTimer] = []  // binary min-heap
     private var draining = false
     private var drainDeadline: UInt64 = 0
     private var listenerPausedUntil: UInt64 = 0
@@ -219,7 +165,7 @@ final class EventLoop: @unchecked Sendable {
             if index >= connections.count {
                 connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
             }
-            let connection = Connection(fd: fd, serial: nextSerial)
+            let connection = ServerConnection(fd: fd, serial: nextSerial)
             connection.lastActivity = Socket.now()
             if liveConnections == 0 { nextIdleSweep = connection.lastActivity + idleSweepInterval }
             nextSerial += 1
@@ -264,7 +210,7 @@ final class EventLoop: @unchecked Sendable {
     // MARK: - Reading
 
     /// Reads what the socket has into `input` (or discards it while lingering).
-    private func readAvailable(_ connection: Connection) {
+    private func readAvailable(_ connection: ServerConnection) {
         while true {
             let count = recv(connection.fd, readBuffer.baseAddress, Self.readChunk, 0)
             if count > 0 {
@@ -295,7 +241,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Parses what can be answered, moves ready answers to `output`, writes, and decides whether
     /// the connection closes. Called after reads, writes and timers.
-    private func process(_ connection: Connection) {
+    private func process(_ connection: ServerConnection) {
         while true {
             let parsed = parseRequests(connection)
             promoteReadyReplies(connection, now: Socket.now())
@@ -308,7 +254,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Turns complete requests at the front of `input` into pending replies. Returns whether it
     /// consumed any.
-    private func parseRequests(_ connection: Connection) -> Bool {
+    private func parseRequests(_ connection: ServerConnection) -> Bool {
         var offset = 0
         var parsedAny = false
         defer {
@@ -384,7 +330,7 @@ final class EventLoop: @unchecked Sendable {
     private static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Moves replies whose delay has passed, in order, into `output`; arms a timer for the next.
-    private func promoteReadyReplies(_ connection: Connection, now: UInt64) {
+    private func promoteReadyReplies(_ connection: ServerConnection, now: UInt64) {
         var taken = 0
         for pending in connection.pending {
             if pending.readyAt > now {
@@ -413,7 +359,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Writes as much of `output` as the socket takes. Returns false if the connection closed.
-    private func flushOutput(_ connection: Connection) -> Bool {
+    private func flushOutput(_ connection: ServerConnection) -> Bool {
         while connection.unsentBytes > 0 {
             let sent = connection.output.withUnsafeBytes { bytes in
                 send(connection.fd, bytes.baseAddress! + connection.outputOffset, connection.unsentBytes, Socket.sendFlags)
@@ -442,7 +388,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Closes a finished connection, or sets what the poller watches.
-    private func finish(_ connection: Connection) {
+    private func finish(_ connection: ServerConnection) {
         let allSent = connection.unsentBytes == 0 && connection.pending.isEmpty
         if allSent && connection.closeAfterPending && !connection.lingering {
             if connection.resetOnClose {
@@ -478,11 +424,11 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func isOpen(_ connection: Connection) -> Bool {
+    private func isOpen(_ connection: ServerConnection) -> Bool {
         Int(connection.fd) < connections.count && connections[Int(connection.fd)] === connection
     }
 
-    private func close(_ connection: Connection) {
+    private func close(_ connection: ServerConnection) {
         guard isOpen(connection) else { return }
         connections[Int(connection.fd)] = nil
         liveConnections -= 1
@@ -492,10 +438,10 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: - Timers
 
-    private func armTimer(_ connection: Connection, at deadline: UInt64) {
+    private func armTimer(_ connection: ServerConnection, at deadline: UInt64) {
         if connection.timerDeadline != 0, connection.timerDeadline <= deadline { return }
         connection.timerDeadline = deadline
-        timers.append(Timer(deadline: deadline, fd: connection.fd, serial: connection.serial))
+        timers.append(ConnectionTimer(deadline: deadline, fd: connection.fd, serial: connection.serial))
         var child = timers.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -505,7 +451,7 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func popTimer() -> Timer {
+    private func popTimer() -> ConnectionTimer {
         let top = timers[0]
         let last = timers.removeLast()
         if !timers.isEmpty {

@@ -177,14 +177,6 @@ private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
     listen(fd, backlog)
 }
 
-/// A failed system call and its errno.
-struct SocketFailure: Error {
-    var operation: String
-    var code: Int32
-
-    var message: String { String(cString: strerror(code)) }
-}
-
 /// accept(2) without the peer address, renamed so it does not collide with ``Socket/accept(_:)``.
 @inline(__always)
 private func systemAccept(_ fd: Int32) -> Int32 {

@@ -6,27 +6,6 @@ struct AuditAbort: Error {
     var pointer: String
 }
 
-/// The coding key of an array element, for `codingPath`.
-struct AuditIndexKey: CodingKey {
-    var intValue: Int?
-    var stringValue: String { intValue.map(String.init) ?? "" }
-
-    init(intValue: Int) {
-        self.intValue = intValue
-    }
-
-    init?(stringValue: String) {
-        guard let value = Int(stringValue) else { return nil }
-        intValue = value
-    }
-}
-
-/// Lets the audit tell `T?` from `T` when a custom `init(from:)` asks for `decode(T?.self, ...)`.
-protocol AuditOptional {
-    /// The wrapped type.
-    static var auditWrappedType: Any.Type { get }
-}
-
 extension Optional: AuditOptional {
     static var auditWrappedType: Any.Type { Wrapped.self }
 }

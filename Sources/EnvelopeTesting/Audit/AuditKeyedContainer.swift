@@ -135,8 +135,3 @@ struct AuditKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                             ghostDepth: value == nil ? decoder.ghostDepth + 1 : decoder.ghostDepth)
     }
 }
-
-/// The key `superDecoder()` uses, as in `JSONDecoder`.
-enum AuditSuperKey: String, CodingKey {
-    case `super`
-}

@@ -116,27 +116,12 @@ final class SchemaProbe {
     func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue { Self.object(members) }
 }
 
-/// `Optional`, whose schema is its wrapped type's plus null.
-protocol ProbeWrapper {
-    static func probeWrapped(_ probe: SchemaProbe) throws -> JSONValue
-}
-
 extension Optional: ProbeWrapper where Wrapped: Decodable {
     static func probeWrapped(_ probe: SchemaProbe) throws -> JSONValue { probe.schemaOnly(Wrapped.self) }
 }
 
-/// `[String: Value]`: an object of values.
-protocol ProbeDictionary {
-    static func probeValue(_ probe: SchemaProbe) throws -> JSONValue
-}
-
 extension Dictionary: ProbeDictionary where Key == String, Value: Decodable {
     static func probeValue(_ probe: SchemaProbe) throws -> JSONValue { probe.schemaOnly(Value.self) }
-}
-
-/// Arrays and sets: an array of elements.
-protocol ProbeSequence {
-    static func probeElement(_ probe: SchemaProbe) throws -> JSONValue
 }
 
 extension Array: ProbeSequence where Element: Decodable {
@@ -146,4 +131,3 @@ extension Array: ProbeSequence where Element: Decodable {
 extension Set: ProbeSequence where Element: Decodable {
     static func probeElement(_ probe: SchemaProbe) throws -> JSONValue { probe.schemaOnly(Element.self) }
 }
-

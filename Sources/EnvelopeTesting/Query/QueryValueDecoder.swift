@@ -112,8 +112,6 @@ final class QueryValueDecoder: Decoder {
     }
 }
 
-/// Collections that take a parameter's repeated values (`?id=1&id=2`).
-protocol QueryRepeatable {}
 extension Array: QueryRepeatable {}
 extension Set: QueryRepeatable {}
 extension ContiguousArray: QueryRepeatable {}

@@ -1,0 +1,17 @@
+/// How contracts are loaded: where remote `$ref`s come from and whether `format` is checked.
+public struct ContractLoadOptions: Sendable {
+    /// URI prefixes served from local folders (`--map-ref`, `refMap` in `envelope.json`).
+    public var mappings: [SchemaCompiler.ReferenceMapping]
+    /// Whether every contract asserts `format` (`--assert-formats`), as if each had
+    /// `"assertFormats": true`.
+    public var assertFormats: Bool
+    /// Reads remote `$ref`s that no mapping serves (`--allow-remote-refs`); nil refuses them.
+    public var fetchRemote: SchemaCompiler.Reader?
+
+    /// Creates options; by default no mappings, no network, and `format` only annotates.
+    public init(mappings: [SchemaCompiler.ReferenceMapping] = [], assertFormats: Bool = false, fetchRemote: SchemaCompiler.Reader? = nil) {
+        self.mappings = mappings
+        self.assertFormats = assertFormats
+        self.fetchRemote = fetchRemote
+    }
+}

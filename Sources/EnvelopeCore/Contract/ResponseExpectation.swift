@@ -1,0 +1,9 @@
+/// What a contract requires of the answer.
+public struct ResponseExpectation: Sendable {
+    /// The status code, if the contract names one.
+    public var status: Int?
+    /// Header rules, in order.
+    public var headers: [HeaderExpectation]
+    /// The body schema's index in ``Contract/schema``, if the contract has one.
+    public var body: Int?
+}

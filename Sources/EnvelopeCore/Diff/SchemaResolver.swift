@@ -1,0 +1,108 @@
+/// Resolves and merges schemas of one compiled contract into ``EffectiveSchema``s.
+struct SchemaResolver {
+    let schema: CompiledSchema
+
+    /// The merged meaning of `schemas` (all of which apply at the same place).
+    func effective(_ schemas: [ScopedSchema]) -> EffectiveSchema {
+        var result = EffectiveSchema()
+        var visiting: Set<ScopedSchema> = []
+        for scoped in schemas { collect(scoped, into: &result, visiting: &visiting) }
+        return result
+    }
+
+    private func collect(_ scoped: ScopedSchema, into result: inout EffectiveSchema, visiting: inout Set<ScopedSchema>) {
+        guard schema.nodes.indices.contains(scoped.index), visiting.insert(scoped).inserted else { return }
+        let node = schema.nodes[scoped.index]
+        var scope = scoped.scope
+        if !scope.contains(node.resource) { scope.append(node.resource) }
+        func here(_ index: Int) -> ScopedSchema { ScopedSchema(index: index, scope: scope) }
+        result.sources.append(scoped)
+
+        if let flag = node.booleanValue {
+            if !flag { result.acceptsNothing = true }
+            return
+        }
+        if let types = node.types { result.types = result.types.map { $0.intersection(types) } ?? types }
+        if let values = node.enumValues { intersect(&result.values, Set(values)) }
+        if let value = node.constValue { intersect(&result.values, [value]) }
+        for (name, child) in node.properties { result.properties[name, default: []].append(here(child)) }
+        result.required.formUnion(node.required)
+        if let additional = node.additionalProperties { result.additionalProperties.append(here(additional)) }
+        for (pattern, child) in node.patternProperties { result.patternProperties[pattern.source, default: []].append(here(child)) }
+        if let items = node.items { result.items.append(here(items)) }
+        for (position, child) in node.prefixItems.enumerated() {
+            while result.prefixItems.count <= position { result.prefixItems.append([]) }
+            result.prefixItems[position].append(here(child))
+        }
+        if !node.anyOf.isEmpty { result.anyOf.append(node.anyOf.map(here)) }
+        if !node.oneOf.isEmpty { result.oneOf.append(node.oneOf.map(here)) }
+        if let not = node.not { result.not.append(here(not)) }
+        func lower(_ name: String, _ value: Double?) {
+            guard let value else { return }
+            result.lowerBounds[name] = max(result.lowerBounds[name] ?? value, value)
+        }
+        func upper(_ name: String, _ value: Double?) {
+            guard let value else { return }
+            result.upperBounds[name] = min(result.upperBounds[name] ?? value, value)
+        }
+        lower("minimum", node.minimum)
+        lower("exclusiveMinimum", node.exclusiveMinimum)
+        lower("minLength", node.minLength.map(Double.init))
+        lower("minItems", node.minItems.map(Double.init))
+        lower("minProperties", node.minProperties.map(Double.init))
+        upper("maximum", node.maximum)
+        upper("exclusiveMaximum", node.exclusiveMaximum)
+        upper("maxLength", node.maxLength.map(Double.init))
+        upper("maxItems", node.maxItems.map(Double.init))
+        upper("maxProperties", node.maxProperties.map(Double.init))
+        if let pattern = node.pattern { result.patterns.insert(pattern.source) }
+        if let format = node.format { result.formats.insert(format) }
+        if let multiple = node.multipleOfText { result.multipleOf.insert(multiple) }
+        if node.uniqueItems { result.uniqueItems = true }
+
+        if let ref = node.ref { collect(here(ref), into: &result, visiting: &visiting) }
+        if let dynamic = node.dynamicRef { collect(here(resolve(dynamic, scope: scope)), into: &result, visiting: &visiting) }
+        for branch in node.allOf { collect(here(branch), into: &result, visiting: &visiting) }
+    }
+
+    /// The target of a `$dynamicRef`: the outermost resource in scope that declares the
+    /// anchor, when the static target is itself a dynamic anchor (JSON Schema 2020-12 §8.2.3.2).
+    func resolve(_ reference: DynamicReference, scope: [Int]) -> Int {
+        guard reference.isDynamic else { return reference.fallback }
+        for resource in scope where schema.resources.indices.contains(resource) {
+            if let target = schema.resources[resource].dynamicAnchors[reference.anchor] { return target }
+        }
+        return reference.fallback
+    }
+
+    private func intersect(_ values: inout Set<JSONValue>?, _ more: Set<JSONValue>) {
+        values = values.map { $0.intersection(more) } ?? more
+    }
+
+    /// A canonical text of what `schemas` accept, with references followed to `depth`
+    /// levels: equal texts mean equal schemas (used to pair `anyOf`/`oneOf` branches).
+    func fingerprint(_ schemas: [ScopedSchema], depth: Int = 12) -> String {
+        let e = effective(schemas)
+        guard depth > 0 else { return "…" }
+        var parts: [String] = []
+        if e.acceptsNothing { parts.append("false") }
+        if let types = e.types { parts.append("type:\(types.rawValue)") }
+        if let values = e.values { parts.append("values:" + values.map { $0.serialized() }.sorted().joined(separator: ",")) }
+        for name in e.properties.keys.sorted() { parts.append("p:\(name)=" + fingerprint(e.properties[name] ?? [], depth: depth - 1)) }
+        if !e.required.isEmpty { parts.append("req:" + e.required.sorted().joined(separator: ",")) }
+        if !e.additionalProperties.isEmpty { parts.append("ap:" + fingerprint(e.additionalProperties, depth: depth - 1)) }
+        for name in e.patternProperties.keys.sorted() { parts.append("pp:\(name)=" + fingerprint(e.patternProperties[name] ?? [], depth: depth - 1)) }
+        if !e.items.isEmpty { parts.append("items:" + fingerprint(e.items, depth: depth - 1)) }
+        for (position, prefix) in e.prefixItems.enumerated() { parts.append("prefix\(position):" + fingerprint(prefix, depth: depth - 1)) }
+        for group in e.anyOf { parts.append("anyOf:" + group.map { fingerprint([$0], depth: depth - 1) }.sorted().joined(separator: "|")) }
+        for group in e.oneOf { parts.append("oneOf:" + group.map { fingerprint([$0], depth: depth - 1) }.sorted().joined(separator: "|")) }
+        if !e.not.isEmpty { parts.append("not:" + fingerprint(e.not, depth: depth - 1)) }
+        for (name, value) in e.lowerBounds.sorted(by: { $0.key < $1.key }) { parts.append("\(name)=\(value)") }
+        for (name, value) in e.upperBounds.sorted(by: { $0.key < $1.key }) { parts.append("\(name)=\(value)") }
+        if !e.patterns.isEmpty { parts.append("pattern:" + e.patterns.sorted().joined(separator: ",")) }
+        if !e.formats.isEmpty { parts.append("format:" + e.formats.sorted().joined(separator: ",")) }
+        if !e.multipleOf.isEmpty { parts.append("multipleOf:" + e.multipleOf.sorted().joined(separator: ",")) }
+        if e.uniqueItems { parts.append("unique") }
+        return "{" + parts.joined(separator: ";") + "}"
+    }
+}

@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// A connection's next deadline: a delayed answer, a slow head, a lingering close.
+struct ConnectionTimer: Comparable {
+    var deadline: UInt64
+    var fd: Int32
+    var serial: UInt64
+
+    static func < (a: ConnectionTimer, b: ConnectionTimer) -> Bool { a.deadline < b.deadline }
+}

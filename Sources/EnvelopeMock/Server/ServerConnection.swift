@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// One accepted connection, owned by one ``EventLoop``.
+final class ServerConnection {
+    let fd: Int32
+    let serial: UInt64
+    /// Received bytes not yet parsed into requests.
+    var input: [UInt8] = []
+    /// Encoded answers being sent; `outputOffset` bytes of it are already written.
+    var output: [UInt8] = []
+    var outputOffset = 0
+    /// Answers in request order, waiting for their delay to pass.
+    var pending: [PendingReply] = []
+    /// No more requests are read: close once `pending` and `output` are sent.
+    var closeAfterPending = false
+    /// Reset (RST) instead of a graceful close.
+    var resetOnClose = false
+    /// The peer sent FIN.
+    var readClosed = false
+    /// Our side is shut down for writing; waiting for the peer's FIN (lingering close).
+    var lingering = false
+    /// `100 Continue` was sent for the request being received.
+    var continueSent = false
+    /// What the poller watches.
+    var watchingRead = true
+    var watchingWrite = false
+    /// The deadline of the earliest armed timer, 0 if none.
+    var timerDeadline: UInt64 = 0
+    /// When bytes last arrived or left (monotonic nanoseconds), for the idle timeout.
+    var lastActivity: UInt64 = 0
+    /// When the first byte of a request head still incomplete arrived (0: none pending), for
+    /// the head timeout (408).
+    var headStartedAt: UInt64 = 0
+
+    init(fd: Int32, serial: UInt64) {
+        self.fd = fd
+        self.serial = serial
+    }
+
+    var unsentBytes: Int { output.count - outputOffset }
+    var isIdle: Bool { input.isEmpty && pending.isEmpty && unsentBytes == 0 }
+}
