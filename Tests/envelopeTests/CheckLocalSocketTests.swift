@@ -158,7 +158,7 @@ struct CheckLocalSocketTests {
     @Test("the socket is used only where it is equivalent to TCP")
     func equivalence() throws {
         func stubs(_ response: String) throws -> [StubMapping] {
-            try MockMappings.parse(Array(#"{"request": {"urlPath": "/a"}, "response": \#(response)}"#.utf8), file: "a.json", filesDirectory: "__files")
+            try MockMappings.parse(Array(#"{"request": {"urlPath": "/a"}, "response": \#(response)}"#.utf8), file: "a.json")
         }
         let plain = try stubs(#"{"status": 200, "body": "{}"}"#)
         let reset = try stubs(#"{"fault": "CONNECTION_RESET_BY_PEER"}"#)

@@ -8,12 +8,12 @@ final class AdminAPI: Sendable {
     let store: MockStore
     let journal: RequestJournal
     /// Where `bodyFileName` looks for stubs added over HTTP.
-    let filesDirectory: String
+    let bodyFiles: BodyFiles
 
-    init(store: MockStore, journal: RequestJournal, filesDirectory: String) {
+    init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles) {
         self.store = store
         self.journal = journal
-        self.filesDirectory = filesDirectory
+        self.bodyFiles = bodyFiles
     }
 
     /// Whether `target` is an admin request (`/__admin` or below it).
@@ -108,7 +108,7 @@ final class AdminAPI: Sendable {
     private func addMappings(_ body: [UInt8], replacing id: String? = nil) -> PreparedResponse {
         let stubs: [StubMapping]
         do {
-            stubs = try MockMappings.parse(body, file: "request body", filesDirectory: filesDirectory)
+            stubs = try MockMappings.parse(body, file: "request body", bodyFiles: bodyFiles)
         } catch {
             return self.error(422, error.description)
         }
@@ -149,7 +149,7 @@ final class AdminAPI: Sendable {
         let pattern: RequestPattern
         do {
             let document = try JSONDocument.parse(body.isEmpty ? Array("{}".utf8) : body, options: JSONParseOptions(duplicateKeys: .reject))
-            pattern = try MappingReader(file: "request body", filesDirectory: filesDirectory).readRequest(node: document.root)
+            pattern = try MappingReader(file: "request body", bodyFiles: bodyFiles).readRequest(node: document.root)
         } catch let error as MockLoadError {
             return self.error(422, error.description)
         } catch {

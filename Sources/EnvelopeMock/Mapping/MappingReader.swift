@@ -5,7 +5,8 @@ import Foundation
 /// the supported subset fails with its file and place, never silently ignored.
 struct MappingReader {
     let file: String
-    let filesDirectory: String
+    /// Where `bodyFileName` files are read from.
+    let bodyFiles: BodyFiles
 
     static let stubKeys = ["id", "uuid", "name", "priority", "request", "response", "metadata", "persistent", "insertionIndex",
                            "scenarioName", "requiredScenarioState", "newScenarioState"]
@@ -526,21 +527,15 @@ struct MappingReader {
         if components.contains(where: { $0.elementsEqual("..".unicodeScalars) }) {
             throw .bodyFileOutsideFilesFolder(file: file, location: location, bodyFileName: name, reason: "contains '..'")
         }
-        let path = filesDirectory + "/" + name
-        guard let root = realPath(filesDirectory), let resolved = realPath(path) else {
-            throw .bodyFileNotFound(file: file, location: location, bodyFileName: name, lookedAt: path)
-        }
-        guard resolved.utf8.starts(with: (root.utf8.last == UInt8(ascii: "/") ? root : root + "/").utf8) else {
+        switch bodyFiles.bytes(of: name) {
+        case .found(let bytes):
+            return bytes
+        case .notFound:
+            throw .bodyFileNotFound(file: file, location: location, bodyFileName: name, lookedAt: bodyFiles.path(of: name))
+        case .outside(let resolved, let root):
             throw .bodyFileOutsideFilesFolder(file: file, location: location, bodyFileName: name,
                                               reason: "resolves through a symbolic link to \(resolved), outside \(root)")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: resolved)
-        else {
-            throw .bodyFileNotFound(file: file, location: location, bodyFileName: name, lookedAt: path)
-        }
-        return [UInt8](data)
     }
 
     // MARK: Helpers

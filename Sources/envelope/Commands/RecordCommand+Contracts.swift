@@ -112,7 +112,7 @@ extension RecordCommand {
             let differences: [ShapeDifference]
             do {
                 let stubs = try MockMappings.parse(try FileSystem.read(mappingPath), file: mappingPath,
-                                                   filesDirectory: FileSystem.join(mocksDirectory, "__files"))
+                                                   bodyFiles: MockFolder.bodyFiles(of: mocksDirectory))
                 let old = try JSONDocument.parse(stubs.first?.response.body ?? [])
                 let new = try JSONDocument.parse(mapping.body)
                 differences = JSONShape(old.root).differences(to: JSONShape(new.root))

@@ -20,7 +20,7 @@ struct MockCatalog {
     static func load(directory: String) -> MockCatalog {
         var catalog = MockCatalog()
         // The server's own listing and loading, file by file so that every broken file is named.
-        guard let files = try? MappingFileSet(directory: directory) else { return catalog }
+        guard let files = try? MockFolder(directory: directory) else { return catalog }
         catalog.exists = true
         for position in files.names.indices {
             switch files.load(position) {
