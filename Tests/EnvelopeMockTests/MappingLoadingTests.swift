@@ -55,7 +55,7 @@ struct MappingLoadingTests {
         let expected = #"{"result": {"list": [{"MENU_ID": "A1", "MENU_NM": "학사"}, {"MENU_ID": "A2",   "MENU_NM": null}]}}"#
         #expect(menu.response.body == Array(expected.utf8))
         #expect(menu.response.bodySource == .jsonBody)
-        #expect(menu.response.headers == [HTTPHeader(name: "Content-Type", value: "application/json")])
+        #expect(menu.response.headers == [MockHeader(name: "Content-Type", value: "application/json")])
     }
 
     @Test("bodyFileName is read from __files at load time; array header values give several fields")

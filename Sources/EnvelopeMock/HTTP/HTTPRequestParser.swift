@@ -21,7 +21,7 @@ public enum HTTPParseResult: Sendable {
     /// client sent `Expect: 100-continue` and waits for `100 Continue` before sending it.
     case awaitingBody(expectsContinue: Bool)
     /// One whole request, taking the first `consumed` bytes of the buffer.
-    case complete(HTTPRequest, consumed: Int)
+    case complete(MockRequest, consumed: Int)
     /// The bytes are not a valid request (or exceed a limit); answer `error.status` and close.
     case failure(HTTPParseError)
 }
@@ -126,7 +126,7 @@ public struct HTTPRequestParser: Sendable {
         }
 
         // Header fields.
-        var headers: [HTTPHeader] = []
+        var headers: [MockHeader] = []
         headers.reserveCapacity(lines.count - 1)
         var contentLength: Int? = nil
         var transferEncoding: [String] = []
@@ -190,7 +190,7 @@ public struct HTTPRequestParser: Sendable {
                     if asciiCaseInsensitiveEquals(option, "keep-alive") { connectionKeepAlive = true }
                 }
             }
-            headers.append(HTTPHeader(name: name, value: value))
+            headers.append(MockHeader(name: name, value: value))
         }
 
         if minor >= 1 {
@@ -231,7 +231,7 @@ public struct HTTPRequestParser: Sendable {
             consumed = headEnd + length
         }
 
-        let request = HTTPRequest(method: method, target: target, versionMinor: minor, headers: headers,
+        let request = MockRequest(method: method, target: target, versionMinor: minor, headers: headers,
                                   body: body, keepAlive: keepAlive)
         return .complete(request, consumed: consumed)
     }

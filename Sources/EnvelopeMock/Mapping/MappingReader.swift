@@ -406,7 +406,7 @@ struct MappingReader {
                         throw .invalidValue(file: file, location: valueNode.location, key: entry.key,
                                             message: "header values may not contain line breaks or control characters")
                     }
-                    response.headers.append(HTTPHeader(name: entry.key, value: value))
+                    response.headers.append(MockHeader(name: entry.key, value: value))
                 }
             }
         }
@@ -428,7 +428,7 @@ struct MappingReader {
             response.body = Array(body.value.rawBytes)
             response.bodySource = .jsonBody
             if !response.headers.contains(where: { $0.hasName("Content-Type") }) {
-                response.headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))
+                response.headers.append(MockHeader(name: "Content-Type", value: "application/json"))
             }
         } else if let body = keys["bodyFileName"] {
             let name = try string(body)
