@@ -1,5 +1,5 @@
 /// The outcome of one ``HTTPRequestParser/parse(_:)`` call.
-public enum HTTPParseResult: Sendable {
+enum HTTPParseResult: Sendable {
     /// More bytes are needed; nothing was consumed.
     case incomplete
     /// The head is complete and valid but the body is still arriving. `expectsContinue`: the

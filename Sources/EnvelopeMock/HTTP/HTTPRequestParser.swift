@@ -10,29 +10,29 @@
 /// and chunked bodies (trailers are read and dropped). Rejected with 400: obsolete line
 /// folding, whitespace before the colon, control bytes, conflicting Content-Length, both
 /// Content-Length and Transfer-Encoding, a missing or repeated Host in HTTP/1.1.
-public struct HTTPRequestParser: Sendable {
+struct HTTPRequestParser: Sendable {
     /// The most bytes the request line and header fields may take, line ends included.
-    public var maxHeadBytes: Int
+    var maxHeadBytes: Int
     /// The largest accepted request body (413 above it).
-    public var maxBodyBytes: Int
+    var maxBodyBytes: Int
     /// The most header fields accepted (431 above it).
-    public var maxHeaderCount: Int
+    var maxHeaderCount: Int
 
-    public init(maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 16 * 1024 * 1024, maxHeaderCount: Int = 128) {
+    init(maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 16 * 1024 * 1024, maxHeaderCount: Int = 128) {
         self.maxHeadBytes = maxHeadBytes
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderCount = maxHeaderCount
     }
 
-    public func parse(_ bytes: [UInt8]) -> HTTPParseResult {
+    func parse(_ bytes: [UInt8]) -> HTTPParseResult {
         bytes.withUnsafeBufferPointer { parse($0) }
     }
 
-    public func parse(_ bytes: ArraySlice<UInt8>) -> HTTPParseResult {
+    func parse(_ bytes: ArraySlice<UInt8>) -> HTTPParseResult {
         bytes.withUnsafeBufferPointer { parse($0) }
     }
 
-    public func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> HTTPParseResult {
+    func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> HTTPParseResult {
         let start: Int
         switch skipEmptyLines(buffer) {
         case .failure(let error): return .failure(error)

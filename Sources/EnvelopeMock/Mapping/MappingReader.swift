@@ -549,9 +549,8 @@ struct MappingReader {
         return MemberTable(members: members)
     }
 
-    /// An object's members by name. A mapping's objects have a handful of keys each, so they
-    /// are found by a search through the list: a dictionary of them, hashing every key, was a
-    /// fifth of loading a thousand mappings.
+    /// An object's members by name. A mapping's objects have a handful of keys each, so a
+    /// search through the list is cheaper than a dictionary that hashes every key.
     struct MemberTable {
         var members: [JSONMember]
 

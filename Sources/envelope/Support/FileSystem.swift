@@ -72,7 +72,7 @@ enum FileSystem {
     static let mappingThreshold = 256 << 10
 
     /// The bytes of a file, mapped into memory when it is large (no freshly zeroed copy of a
-    /// 50 MB answer, which took about as long as parsing it), read otherwise.
+    /// large answer, which costs about as much as parsing it), read otherwise.
     ///
     /// A file that shrinks while it is mapped would make reading it fault (SIGBUS); the
     /// handler installed here turns that into a clear error and exit status 2.
