@@ -11,7 +11,7 @@ private let systemRead = Darwin.read
 
 /// The file-system edge of the tool: the libraries take bytes, this reads and writes them.
 enum FileSystem {
-    /// Why a file could not be read or written.
+    /// Why a file or folder could not be read or written: the description names it and says why.
     struct Failure: Error, Equatable, CustomStringConvertible {
         var description: String
     }

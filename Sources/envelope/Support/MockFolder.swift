@@ -1,4 +1,3 @@
-import EnvelopeCore
 import EnvelopeMock
 
 /// A Mocks folder on disk (`mappings/` and `__files/`), read for the mock's loader: its mapping
@@ -45,15 +44,5 @@ struct MockFolder: Sendable {
             }
             return try MockMappings.parse(bytes, file: file, bodyFiles: bodyFiles)
         }
-    }
-}
-
-extension MockMappings {
-    /// Loads every mapping file of the Mocks folder `directory`, on every core (each file
-    /// parses on its own); the stubs keep the files' order, and of several broken files the
-    /// first in that order is reported.
-    static func load(directory: String) throws(MockLoadError) -> MockMappings {
-        let folder = try MockFolder(directory: directory)
-        return try MockMappings(assembling: ParallelMap.map(Array(folder.names.indices)) { folder.load($0) })
     }
 }
