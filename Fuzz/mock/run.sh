@@ -3,8 +3,8 @@
 #
 #   Fuzz/mock/run.sh [SECONDS]     default 60; the issue asks for a 10-minute run: run.sh 600
 #
-# Builds Fuzz/mock/.build/fuzz-http-parser from the parser's sources, MockRequest (how the
-# matcher splits a parsed target into path and query) and this folder's entry point, then runs it for at most SECONDS, starting from the seeds in Fuzz/mock/seeds
+# Builds Fuzz/mock/.build/fuzz-http-parser from the parser's sources (Sources/EnvelopeMock/HTTP), MockRequest (the
+# parsed request, its target split into path and query as the matcher reads it) and this folder's entry point, then runs it for at most SECONDS, starting from the seeds in Fuzz/mock/seeds
 # (new inputs go to Fuzz/mock/corpus, which git ignores). Crashes are written to
 # Fuzz/mock/artifacts/. Exit status is libFuzzer's: 0 when nothing was found.
 set -euo pipefail
@@ -14,8 +14,7 @@ seconds="${1:-60}"
 mkdir -p "$here/.build" "$here/corpus" "$here/artifacts"
 binary="$here/.build/fuzz-http-parser"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  "$root/Sources/EnvelopeMock/HTTP/HTTPRequestParser.swift" \
-  "$root/Sources/EnvelopeMock/HTTP/HTTPTypes.swift" \
+  "$root"/Sources/EnvelopeMock/HTTP/*.swift \
   "$root/Sources/EnvelopeMock/Matching/MockRequest.swift" \
   "$here/FuzzHTTPRequestParser.swift" \
   -o "$binary"

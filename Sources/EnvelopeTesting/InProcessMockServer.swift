@@ -18,7 +18,7 @@ public final class InProcessMockServer: Sendable {
 
     /// Starts serving the mappings of a mocks folder (holding `mappings/` and `__files/`).
     public convenience init(mocksDirectory: String) throws {
-        try self.init(mappings: MockMappings.load(directory: mocksDirectory))
+        try self.init(mappings: MockMappings.load(directory: mocksDirectory), bodyFiles: MockMappings.bodyFiles(of: mocksDirectory))
     }
 
     /// Starts serving stubs built in code (see ``StubMapping/json(_:method:status:body:headers:)``).
@@ -27,10 +27,18 @@ public final class InProcessMockServer: Sendable {
     }
 
     /// Starts serving `mappings`.
-    public init(mappings: MockMappings) throws {
+    public convenience init(mappings: MockMappings) throws {
+        try self.init(mappings: mappings, bodyFiles: .none)
+    }
+
+    /// Starts serving `mappings`; stubs added through the admin API read their
+    /// `bodyFileName` from `bodyFiles`.
+    init(mappings: MockMappings, bodyFiles: BodyFiles) throws {
         let log = RequestLog()
         self.log = log
-        server = MockServer(mappings: mappings, host: "127.0.0.1", port: 0, log: { record in log.append(record) })
+        var options = MockServerOptions(host: "127.0.0.1", port: 0)
+        options.bodyFiles = bodyFiles
+        server = MockServer(mappings: mappings, options: options, log: { record in log.append(record) })
         try server.start()
     }
 

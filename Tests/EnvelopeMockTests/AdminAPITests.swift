@@ -115,8 +115,8 @@ struct AdminAPITests {
 
 @Suite("Request journal bounds")
 struct RequestJournalTests {
-    func request(_ target: String, body: Int = 0) -> HTTPRequest {
-        HTTPRequest(method: "POST", target: target, body: [UInt8](repeating: 0x61, count: body))
+    func request(_ target: String, body: Int = 0) -> MockRequest {
+        MockRequest(method: "POST", target: target, body: [UInt8](repeating: 0x61, count: body))
     }
 
     @Test("keeps the newest entries up to its capacity, newest first")

@@ -22,7 +22,7 @@ struct HTTPRequestParserTests {
         #expect(request.method == "POST")
         #expect(request.target == "/a?b=1")
         #expect(request.versionMinor == 1)
-        #expect(request.header("x-a") == "spaced value")
+        #expect(request.headerValue("x-a") == "spaced value")
         #expect(request.body == Array("hello".utf8))
         #expect(request.keepAlive)
         #expect(consumed == text.utf8.count - 3)
@@ -100,12 +100,12 @@ struct AnswerHeadTests {
     @Test("a prepared answer's head has the status line, the stub's headers in order without framing ones, and the length")
     func preparedHead() {
         let response = PreparedResponse(status: 201, reason: "Made", headers: [
-            HTTPHeader(name: "Content-Type", value: "application/json; charset=utf-8"),
-            HTTPHeader(name: "content-length", value: "999"),
-            HTTPHeader(name: "X-Menu", value: "학사"),
-            HTTPHeader(name: "TRANSFER-ENCODING", value: "chunked"),
-            HTTPHeader(name: "Connection", value: "close"),
-            HTTPHeader(name: "keep-alive", value: "timeout=5"),
+            MockHeader(name: "Content-Type", value: "application/json; charset=utf-8"),
+            MockHeader(name: "content-length", value: "999"),
+            MockHeader(name: "X-Menu", value: "학사"),
+            MockHeader(name: "TRANSFER-ENCODING", value: "chunked"),
+            MockHeader(name: "Connection", value: "close"),
+            MockHeader(name: "keep-alive", value: "timeout=5"),
         ], body: Array("{}".utf8))
         #expect(String(decoding: response.head, as: UTF8.self)
             == "HTTP/1.1 201 Made\r\nContent-Type: application/json; charset=utf-8\r\nX-Menu: 학사\r\nContent-Length: 2\r\n")

@@ -89,7 +89,7 @@ struct MappingKeysTests {
 /// The error loading the mapping `json` gives (as `m.json`), or "no error".
 func mappingLoadMessage(_ json: String) -> String {
     do {
-        _ = try MockMappings.parse(Array(json.utf8), file: "m.json", filesDirectory: "/nonexistent")
+        _ = try MockMappings.parse(Array(json.utf8), file: "m.json")
         return "no error"
     } catch {
         return error.description

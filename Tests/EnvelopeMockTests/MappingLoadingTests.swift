@@ -36,9 +36,9 @@ struct MappingLoadingTests {
     func displayNameFromFile() throws {
         let one = Array(#"{"request": {"url": "/a"}, "response": {"status": 200}}"#.utf8)
         let two = Array(#"{"mappings": [{"request": {"url": "/a"}, "response": {}}, {"request": {"url": "/b"}, "response": {}}]}"#.utf8)
-        #expect(try MockMappings.parse(one, file: "Mocks/mappings/sub/orders.json", filesDirectory: "Mocks/__files").map(\.displayName) == ["orders"])
-        #expect(try MockMappings.parse(one, file: "plain.json", filesDirectory: "__files").map(\.displayName) == ["plain"])
-        #expect(try MockMappings.parse(two, file: "/abs/dir/é.json", filesDirectory: "__files").map(\.displayName) == ["é#1", "é#2"])
+        #expect(try MockMappings.parse(one, file: "Mocks/mappings/sub/orders.json").map(\.displayName) == ["orders"])
+        #expect(try MockMappings.parse(one, file: "plain.json").map(\.displayName) == ["plain"])
+        #expect(try MockMappings.parse(two, file: "/abs/dir/é.json").map(\.displayName) == ["é#1", "é#2"])
     }
 
     @Test("a stub without priority gets 5; priority is read when given")
@@ -55,7 +55,7 @@ struct MappingLoadingTests {
         let expected = #"{"result": {"list": [{"MENU_ID": "A1", "MENU_NM": "학사"}, {"MENU_ID": "A2",   "MENU_NM": null}]}}"#
         #expect(menu.response.body == Array(expected.utf8))
         #expect(menu.response.bodySource == .jsonBody)
-        #expect(menu.response.headers == [HTTPHeader(name: "Content-Type", value: "application/json")])
+        #expect(menu.response.headers == [MockHeader(name: "Content-Type", value: "application/json")])
     }
 
     @Test("bodyFileName is read from __files at load time; array header values give several fields")
@@ -71,7 +71,7 @@ struct MappingLoadingTests {
     func unknownKey() throws {
         let directory = Fixtures.path("BadKey")
         do {
-            _ = try MockMappings.load(directory: directory)
+            _ = try Fixtures.load(directory: directory)
             Issue.record("loading should fail")
         } catch {
             #expect(error.file == directory + "/mappings/x.json")
@@ -86,7 +86,7 @@ struct MappingLoadingTests {
     @Test("a bodyFileName with .. is rejected")
     func bodyFileEscapeWithDotDot() throws {
         do {
-            _ = try MockMappings.load(directory: Fixtures.path("Escape"))
+            _ = try Fixtures.load(directory: Fixtures.path("Escape"))
             Issue.record("loading should fail")
         } catch {
             guard case .bodyFileOutsideFilesFolder(_, let location, let name, _) = error else {
@@ -112,7 +112,7 @@ struct MappingLoadingTests {
 
         func load(_ name: String) throws(MockLoadError) -> [StubMapping] {
             let json = #"{"request": {"urlPath": "/x"}, "response": {"bodyFileName": "\#(name)"}}"#
-            return try MockMappings.parse(Array(json.utf8), file: "m.json", filesDirectory: files.path)
+            return try MockMappings.parse(Array(json.utf8), file: "m.json", bodyFiles: Fixtures.bodyFiles(files.path))
         }
         #expect(try load("ok.txt").first?.response.body == Array("fine".utf8))
         for name in ["/etc/passwd", temporary.appendingPathComponent("secret.txt").path, "link.txt", "a/../../secret.txt"] {
@@ -150,87 +150,9 @@ struct MappingLoadingTests {
         #expect(message(#"{"request": {}, "response": {"fault": "BOOM"}}"#).contains("CONNECTION_RESET_BY_PEER"))
     }
 
-    @Test("many files (loaded on several cores) keep their names' order; of several bad files the first by name is reported")
-    func manyFilesKeepOrderAndTheFirstErrorWins() throws {
-        let (directory, mappings) = try Self.makeMocksFolder("many")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        func write(_ number: Int, _ text: String) throws {
-            try Data(text.utf8).write(to: mappings.appendingPathComponent(String(format: "m%03d.json", number)))
-        }
-        // Written in reverse, so that the order on disk is not the order by name.
-        for number in (0..<100).reversed() {
-            try write(number, #"{"id": "stub-\#(number)", "request": {"urlPath": "/\#(number)"}, "response": {"status": 200}}"#)
-        }
-        let loaded = try MockMappings.load(directory: directory.path)
-        #expect(loaded.stubs.map(\.id) == (0..<100).map { "stub-\($0)" })
-
-        try write(81, #"{"request": {}, "response": {"status": "x"}}"#)
-        try write(37, #"{"request": {}, "response": {"status": 200}, "oops": 1}"#)
-        do {
-            _ = try MockMappings.load(directory: directory.path)
-            Issue.record("loading should fail")
-        } catch {
-            #expect(error.file.hasSuffix("/mappings/m037.json"), "\(error.description)")
-        }
-    }
-
-    @Test("mapping files are found through links and subfolders; a folder named like a mapping, a link to one, a hidden file or another name is not a mapping")
-    func filesFoldersAndLinks() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-kinds-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let mappings = directory.appendingPathComponent("mappings")
-        let elsewhere = directory.appendingPathComponent("elsewhere")
-        try FileManager.default.createDirectory(at: mappings.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        func stub(_ id: String) -> Data { Data(#"{"id": "\#(id)", "request": {"urlPath": "/\#(id)"}, "response": {"status": 200}}"#.utf8) }
-        try stub("plain").write(to: mappings.appendingPathComponent("a.json"))
-        try stub("linked").write(to: elsewhere.appendingPathComponent("target.json"))
-        try FileManager.default.createSymbolicLink(at: mappings.appendingPathComponent("b.json"), withDestinationURL: elsewhere.appendingPathComponent("target.json"))
-        try stub("nested").write(to: mappings.appendingPathComponent("folder.json/c.json"))
-        try FileManager.default.createSymbolicLink(at: mappings.appendingPathComponent("d.json"), withDestinationURL: elsewhere)
-        // Hidden files (at any depth) and other names are not mappings.
-        for name in [".hidden.json", "folder.json/.x.json", "notes.txt", "e.json.bak", "json"] {
-            try stub("ignored").write(to: mappings.appendingPathComponent(name))
-        }
-        let loaded = try MockMappings.load(directory: directory.path)
-        #expect(loaded.stubs.map(\.id) == ["plain", "linked", "nested"])
-        #expect(MockMappings.mappingFileEntries(in: mappings.path).map(\.path) == ["a.json", "b.json", "folder.json/c.json"])
-    }
-
-    @Test("mapping files of every size around the stack room they are read into load whole")
-    func filesAroundTheReadRoom() throws {
-        let (directory, mappings) = try Self.makeMocksFolder("sizes")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let room = 16 << 10
-        // A file a little under, exactly at, just over and far over the room, and a tiny one.
-        let sizes = [200, room - 1, room, room + 1, 5 * room + 7]
-        var expected: [String: Int] = [:]
-        for (position, size) in sizes.enumerated() {
-            let head = #"{"id": "s\#(position)", "request": {"urlPath": "/s\#(position)"}, "response": {"status": 200, "body": ""#
-            let tail = #""}}"#
-            let padding = size - head.utf8.count - tail.utf8.count
-            try Data((head + String(repeating: "x", count: padding) + tail).utf8).write(to: mappings.appendingPathComponent("s\(position).json"))
-            let written = try FileManager.default.attributesOfItem(atPath: mappings.appendingPathComponent("s\(position).json").path)[.size] as? Int
-            #expect(written == size)
-            expected["s\(position)"] = padding
-        }
-        let loaded = try MockMappings.load(directory: directory.path)
-        #expect(Dictionary(uniqueKeysWithValues: loaded.stubs.map { ($0.id ?? "", $0.response.body.count) }) == expected)
-        // An empty file is still an error that names it, not a crash.
-        try Data().write(to: mappings.appendingPathComponent("z-empty.json"))
-        #expect(throws: MockLoadError.self) { try MockMappings.load(directory: directory.path) }
-    }
-
-    /// A fresh Mocks folder with an empty `mappings` folder in it (the caller removes it).
-    static func makeMocksFolder(_ label: String) throws -> (directory: URL, mappings: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-\(label)-\(UUID().uuidString)")
-        let mappings = directory.appendingPathComponent("mappings")
-        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
-        return (directory, mappings)
-    }
-
-    @Test("a missing mappings folder is a readable error")
-    func missingFolder() {
-        #expect(throws: MockLoadError.self) { try MockMappings.load(directory: "/nonexistent/Mocks") }
+    @Test("mapping files load in byte order of their paths; hidden files and other names are not mappings")
+    func loadOrder() {
+        let listed = ["b.json", "a.json", "sub/c.json", "B.json", ".hidden.json", "sub/.x.json", "notes.txt", "e.json.bak", "json", ".json", "é.json"]
+        #expect(MockMappings.loadOrder(listed) == ["B.json", "a.json", "b.json", "sub/c.json", "é.json"])
     }
 }

@@ -9,7 +9,7 @@ struct MatchingTests {
         matcher = StubMatcher(mappings: try Fixtures.loadMocks())
     }
 
-    func match(_ method: String, _ target: String, headers: [HTTPHeader] = []) -> String? {
+    func match(_ method: String, _ target: String, headers: [MockHeader] = []) -> String? {
         matcher.match(MockRequest(method: method, target: target, headers: headers))?.displayName
     }
 
@@ -37,11 +37,11 @@ struct MatchingTests {
 
     @Test("urlPathPattern must match the whole path; header matchers contains and absent")
     func patternsAndHeaders() {
-        let json = HTTPHeader(name: "content-type", value: "application/json")
+        let json = MockHeader(name: "content-type", value: "application/json")
         #expect(match("POST", "/items/42", headers: [json]) == "create-item")
         #expect(match("POST", "/items/42x", headers: [json]) == nil)
-        #expect(match("POST", "/items/42", headers: [HTTPHeader(name: "Content-Type", value: "text/plain")]) == nil)
-        #expect(match("POST", "/items/42", headers: [json, HTTPHeader(name: "X-Debug", value: "1")]) == nil)
+        #expect(match("POST", "/items/42", headers: [MockHeader(name: "Content-Type", value: "text/plain")]) == nil)
+        #expect(match("POST", "/items/42", headers: [json, MockHeader(name: "X-Debug", value: "1")]) == nil)
     }
 
     @Test("ties in priority go to the stub loaded first")
@@ -111,7 +111,7 @@ struct MatchingTests {
         #expect(report.closest?.displayName == "5f1c0d2e-search")
         #expect(report.description.contains(#"url     expected "/search?q=swift", got "/search?q=swiftui""#))
         let post = matcher.unmatchedReport(for: MockRequest(method: "POST", target: "/items/7",
-                                                            headers: [HTTPHeader(name: "Content-Type", value: "text/html")]))
+                                                            headers: [MockHeader(name: "Content-Type", value: "text/html")]))
         #expect(post.closest?.displayName == "create-item")
         #expect(post.mismatches.map(\.label) == ["header Content-Type"])
         #expect(post.description.contains(#"header Content-Type  contains "json", got "text/html""#))

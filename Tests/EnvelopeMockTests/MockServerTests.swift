@@ -351,7 +351,7 @@ struct MockServerTests {
     @Test("faults: EMPTY_RESPONSE closes without an answer")
     func emptyResponseFault() throws {
         let json = #"{"request": {"urlPath": "/boom"}, "response": {"fault": "EMPTY_RESPONSE"}}"#
-        let stubs = try MockMappings.parse(Array(json.utf8), file: "f.json", filesDirectory: "/nonexistent")
+        let stubs = try MockMappings.parse(Array(json.utf8), file: "f.json")
         let server = try startServer(MockMappings(stubs: stubs))
         defer { server.stop() }
         let client = try RawClient(port: server.port)

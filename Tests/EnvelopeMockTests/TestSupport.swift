@@ -14,7 +14,30 @@ enum Fixtures {
 
     /// Loads the main fixture mocks (fails the test on error).
     static func loadMocks() throws -> MockMappings {
-        try MockMappings.load(directory: mocks)
+        try load(directory: mocks)
+    }
+
+    /// Loads a Mocks folder as the CLI does, read here through Foundation: EnvelopeMock takes
+    /// the bytes and reads no files itself.
+    static func load(directory: String) throws(MockLoadError) -> MockMappings {
+        let mappings = directory + "/mappings"
+        let listed = FileManager.default.enumerator(atPath: mappings)?.compactMap { $0 as? String } ?? []
+        var stubs: [StubMapping] = []
+        for name in MockMappings.loadOrder(listed) {
+            let file = mappings + "/" + name
+            guard let bytes = FileManager.default.contents(atPath: file) else { continue }
+            stubs += try MockMappings.parse([UInt8](bytes), file: file, bodyFiles: bodyFiles(directory + "/__files"))
+        }
+        return MockMappings(stubs: stubs)
+    }
+
+    /// The body files of the folder `folder`, read from disk.
+    static func bodyFiles(_ folder: String) -> BodyFiles {
+        BodyFiles(folder: folder, resolve: { path in
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }, read: { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } })
     }
 }
 
@@ -27,7 +50,7 @@ func startServer(_ mappings: MockMappings? = nil, usePoll: Bool = false, workers
     options.workers = workers ?? options.workers
     options.drainTimeout = 5
     options.idleTimeout = idleTimeout
-    if options.filesDirectory == nil { options.filesDirectory = Fixtures.mocks + "/__files" }
+    if options.bodyFiles == nil { options.bodyFiles = Fixtures.bodyFiles(Fixtures.mocks + "/__files") }
     let server = MockServer(mappings: try mappings ?? Fixtures.loadMocks(), options: options, log: nil, usePoll: usePoll)
     try server.start()
     return server
@@ -35,7 +58,7 @@ func startServer(_ mappings: MockMappings? = nil, usePoll: Bool = false, workers
 
 /// Stubs parsed from one mapping file's JSON text (fails the test on a load error).
 func stubs(_ json: String, filesDirectory: String = Fixtures.mocks + "/__files") throws -> MockMappings {
-    MockMappings(stubs: try MockMappings.parse(Array(json.utf8), file: "test.json", filesDirectory: filesDirectory))
+    MockMappings(stubs: try MockMappings.parse(Array(json.utf8), file: "test.json", bodyFiles: Fixtures.bodyFiles(filesDirectory)))
 }
 
 /// Runs a program and returns its exit status and standard output.

@@ -13,7 +13,7 @@ struct WireMockCompatibilityTests {
     /// `request("/path")` is a GET; `request("POST", "/path")` names the method.
     func request(_ first: String, _ second: String? = nil, headers: [(String, String)] = [], body: String = "") -> MockRequest {
         MockRequest(method: second == nil ? "GET" : first, target: second ?? first,
-                    headers: headers.map { HTTPHeader(name: $0.0, value: $0.1) }, body: Array(body.utf8))
+                    headers: headers.map { MockHeader(name: $0.0, value: $0.1) }, body: Array(body.utf8))
     }
 
     @Test("urlPattern matches path and query with a regular expression")

@@ -14,14 +14,14 @@ struct InProcessMockServerTests {
             .json("/login", method: "POST", status: 201, body: #"{"ok": true}"#, headers: ["X-Trace": "1"]),
         ])
         let client = HTTPClient()
-        let news = try client.send(EnvelopeHTTP.HTTPRequest(url: server.baseURL + "/v1/search/news.json?query=swift"))
+        let news = try client.send(HTTPRequest(url: server.baseURL + "/v1/search/news.json?query=swift"))
         #expect(news.status == 200)
         expectConforms(news.body, to: .file(packageRoot.appendingPathComponent("Contracts/naver-news.json").path), status: news.status,
                        headers: news.headers.map { ($0.name, $0.value) })
-        let login = try client.send(EnvelopeHTTP.HTTPRequest(method: "POST", url: server.baseURL + "/login", headers: [EnvelopeHTTP.HTTPHeader(name: "Authorization", value: "Bearer t")], body: Array("{}".utf8)))
+        let login = try client.send(HTTPRequest(method: "POST", url: server.baseURL + "/login", headers: [HTTPHeader(name: "Authorization", value: "Bearer t")], body: Array("{}".utf8)))
         #expect(login.status == 201)
         #expect(login.header("x-trace") == "1")
-        let missing = try client.send(EnvelopeHTTP.HTTPRequest(url: server.baseURL + "/nowhere"))
+        let missing = try client.send(HTTPRequest(url: server.baseURL + "/nowhere"))
         #expect(missing.status == 404)
 
         #expect(server.requests.map { "\($0.method) \($0.target) \($0.status)" } == [
@@ -30,7 +30,7 @@ struct InProcessMockServerTests {
         #expect(server.requests(path: "/v1/search/news.json").count == 1)
         #expect(server.unmatchedRequests.map(\.target) == ["/nowhere"])
         #expect(server.journal.map { $0.request.target } == ["/v1/search/news.json?query=swift", "/login", "/nowhere"])
-        #expect(server.journal[1].request.header("Authorization") == "Bearer t")
+        #expect(server.journal[1].request.headerValue("Authorization") == "Bearer t")
         server.resetRequests()
         #expect(server.requests.isEmpty)
     }

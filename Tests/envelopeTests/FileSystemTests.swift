@@ -1,4 +1,3 @@
-import EnvelopeMock
 import Foundation
 import Testing
 @testable import envelope
@@ -15,13 +14,10 @@ struct FileSystemTests {
             let file = folder.appendingPathComponent("f\(size)")
             try Data(bytes).write(to: file)
             #expect(try FileSystem.read(file.path) == bytes, "\(size) bytes")
-            // The same bytes when a listing said the file is regular (read without a stat,
-            // into room on the stack, or the usual way when it fills that room).
-            #expect(try FileSystem.read(file.path, knownRegular: true) == bytes, "\(size) bytes, known regular")
         }
     }
 
-    @Test("a folder's json files are listed by byte order, hidden ones and other names left out, links and folders named like one kept; regular files are marked")
+    @Test("a folder's json files are listed by byte order, hidden ones and other names left out, links and folders named like one kept")
     func jsonFilesOfAFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-list-\(UUID().uuidString)")
         let elsewhere = folder.appendingPathComponent("elsewhere")
@@ -32,11 +28,36 @@ struct FileSystemTests {
         }
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link.json"), withDestinationURL: folder.appendingPathComponent("a.json"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
-        let entries = try FileSystem.jsonFileEntries(in: folder.path)
-        #expect(entries.map(\.path) == ["B.json", "a.json", "folder.json", "link.json", "é.json"])
-        #expect(entries.map(\.isRegularFile) == [true, true, false, false, true])
-        #expect(try FileSystem.jsonFiles(in: folder.path) == entries.map(\.path))
-        #expect(throws: FileSystem.Failure.self) { try FileSystem.jsonFiles(in: folder.appendingPathComponent("missing").path) }
+        #expect(try FileSystem.jsonFiles(in: folder.path) == ["B.json", "a.json", "folder.json", "link.json", "é.json"])
+        let missing = folder.appendingPathComponent("missing").path
+        #expect(throws: FileSystem.Failure(description: "no such folder: \(missing)")) { try FileSystem.jsonFiles(in: missing) }
+    }
+
+    @Test("everything below a folder is listed by byte order of the relative paths, links listed but not followed into")
+    func entriesBelowAFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-below-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub/deeper"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["b", "A", ".hidden", "sub/x", "sub/deeper/y"] {
+            try Data("{}".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link"), withDestinationURL: folder.appendingPathComponent("sub"))
+        #expect(try FileSystem.entries(below: folder.path) == [".hidden", "A", "b", "link", "sub", "sub/deeper", "sub/deeper/y", "sub/x"])
+        #expect(FileSystem.isFolder(folder.appendingPathComponent("link").path))
+        #expect(!FileSystem.isFile(folder.appendingPathComponent("link").path))
+        #expect(FileSystem.isFile(folder.appendingPathComponent("b").path))
+        let missing = folder.appendingPathComponent("missing").path
+        #expect(throws: FileSystem.Failure(description: "no such folder: \(missing)")) { try FileSystem.entries(below: missing) }
+    }
+
+    @Test("a missing file and a folder are failures that say so")
+    func readFailures() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-fail-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("missing.json").path
+        #expect(throws: FileSystem.Failure(description: "no such file: \(missing)")) { try FileSystem.read(missing) }
+        #expect(throws: FileSystem.Failure(description: "\(folder.path) is a folder, not a file")) { try FileSystem.read(folder.path) }
     }
 
     #if os(Linux)

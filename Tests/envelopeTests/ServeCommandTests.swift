@@ -228,7 +228,7 @@ struct ServeOptionsTests {
         #expect(menu.body == [UInt8](seed))
         let stub = #"{"request": {"method": "GET", "urlPath": "/broken"}, "response": {"fault": "CONNECTION_RESET_BY_PEER"}}"#
         let added = try client.send(HTTPRequest(method: "POST", url: server.url + "/__admin/mappings",
-                                                headers: [EnvelopeHTTP.HTTPHeader(name: "Content-Type", value: "application/json")],
+                                                headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
                                                 body: Array(stub.utf8)))
         #expect(added.status == 201)
         #expect(throws: TransportError.self) { try client.send(HTTPRequest(url: server.url + "/broken")) }

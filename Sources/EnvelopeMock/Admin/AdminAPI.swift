@@ -8,12 +8,12 @@ final class AdminAPI: Sendable {
     let store: MockStore
     let journal: RequestJournal
     /// Where `bodyFileName` looks for stubs added over HTTP.
-    let filesDirectory: String
+    let bodyFiles: BodyFiles
 
-    init(store: MockStore, journal: RequestJournal, filesDirectory: String) {
+    init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles) {
         self.store = store
         self.journal = journal
-        self.filesDirectory = filesDirectory
+        self.bodyFiles = bodyFiles
     }
 
     /// Whether `target` is an admin request (`/__admin` or below it).
@@ -24,9 +24,8 @@ final class AdminAPI: Sendable {
     }
 
     /// The answer to one admin request.
-    func answer(_ request: HTTPRequest) -> PreparedResponse {
-        let mock = MockRequest(request)
-        var path = String(mock.path.dropFirst(8))
+    func answer(_ request: MockRequest) -> PreparedResponse {
+        var path = String(request.path.dropFirst(8))
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         let segments = path.unicodeScalars.split(separator: "/").map { percentDecoded(Substring($0), plusIsSpace: false) }
         let method = request.method == "HEAD" ? "GET" : request.method
@@ -35,7 +34,7 @@ final class AdminAPI: Sendable {
         case ("GET", ""), ("GET", "health"):
             return json(200, .object([member("status", .string("healthy")), member("service", .string("envelope mock server"))]))
         case ("GET", "mappings"):
-            return listMappings(limit: mock.queryValue("limit").flatMap(Int.init), offset: mock.queryValue("offset").flatMap(Int.init) ?? 0)
+            return listMappings(limit: request.queryValue("limit").flatMap(Int.init), offset: request.queryValue("offset").flatMap(Int.init) ?? 0)
         case ("POST", "mappings"), ("POST", "mappings/import"):
             return addMappings(request.body)
         case ("DELETE", "mappings"):
@@ -45,7 +44,7 @@ final class AdminAPI: Sendable {
             store.resetMappings()
             return json(200, .object([]))
         case ("GET", "requests"):
-            return listRequests(journal.all(), limit: mock.queryValue("limit").flatMap(Int.init))
+            return listRequests(journal.all(), limit: request.queryValue("limit").flatMap(Int.init))
         case ("DELETE", "requests"), ("POST", "requests/reset"):
             journal.clear()
             return json(200, .object([]))
@@ -108,7 +107,7 @@ final class AdminAPI: Sendable {
     private func addMappings(_ body: [UInt8], replacing id: String? = nil) -> PreparedResponse {
         let stubs: [StubMapping]
         do {
-            stubs = try MockMappings.parse(body, file: "request body", filesDirectory: filesDirectory)
+            stubs = try MockMappings.parse(body, file: "request body", bodyFiles: bodyFiles)
         } catch {
             return self.error(422, error.description)
         }
@@ -149,13 +148,13 @@ final class AdminAPI: Sendable {
         let pattern: RequestPattern
         do {
             let document = try JSONDocument.parse(body.isEmpty ? Array("{}".utf8) : body, options: JSONParseOptions(duplicateKeys: .reject))
-            pattern = try MappingReader(file: "request body", filesDirectory: filesDirectory).readRequest(node: document.root)
+            pattern = try MappingReader(file: "request body", bodyFiles: bodyFiles).readRequest(node: document.root)
         } catch let error as MockLoadError {
             return self.error(422, error.description)
         } catch {
             return self.error(422, "request body: not valid JSON: \(error)")
         }
-        let found = journal.all().filter { StubMatcher.matches(pattern, MockRequest($0.request)) }
+        let found = journal.all().filter { StubMatcher.matches(pattern, $0.request) }
         if countOnly {
             return json(200, .object([member("count", .number(String(found.count)))]))
         }
@@ -167,7 +166,7 @@ final class AdminAPI: Sendable {
         let states = store.withScenarios { $0 }
         var misses: [JSONValue] = []
         for entry in journal.all() where !entry.wasMatched {
-            let report = snapshot.matcher.unmatchedReport(for: MockRequest(entry.request)) { states[$0] ?? ScenarioRule.started }
+            let report = snapshot.matcher.unmatchedReport(for: entry.request) { states[$0] ?? ScenarioRule.started }
             for candidate in report.candidates {
                 misses.append(.object([
                     member("request", AdminJSON.loggedRequest(entry)),
@@ -220,7 +219,7 @@ final class AdminAPI: Sendable {
     // MARK: Answers
 
     private func json(_ status: Int, _ value: JSONValue) -> PreparedResponse {
-        PreparedResponse(status: status, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+        PreparedResponse(status: status, headers: [MockHeader(name: "Content-Type", value: "application/json")],
                          body: Array((value.serialized(pretty: true) + "\n").utf8))
     }
 

@@ -14,7 +14,7 @@ enum AdminJSON {
 
     /// WireMock's `LoggedRequest`.
     static func loggedRequest(_ entry: JournalEntry) -> JSONValue {
-        let request = MockRequest(entry.request)
+        let request = entry.request
         var headers: [JSONValue.Member] = []
         for header in entry.request.headers {
             if let index = headers.firstIndex(where: { asciiCaseInsensitiveEquals($0.key, header.name) }) {
@@ -27,7 +27,7 @@ enum AdminJSON {
                 headers.append(member(header.name, .string(header.value)))
             }
         }
-        let host = entry.request.header("Host") ?? "localhost"
+        let host = entry.request.headerValue("Host") ?? "localhost"
         let date = Date(timeIntervalSince1970: entry.loggedAt)
         let body = entry.request.body
         let text = String(validatingUTF8Bytes: body)

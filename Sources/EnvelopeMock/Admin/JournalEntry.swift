@@ -5,7 +5,7 @@ public struct JournalEntry: Sendable {
     /// A sequence number, unique for the server's life.
     public var sequence: UInt64
     /// The request as received.
-    public var request: HTTPRequest
+    public var request: MockRequest
     /// Seconds since 1970 when it was answered.
     public var loggedAt: Double
     /// The status sent (404 for unmatched requests; 0 for a fault).

@@ -27,7 +27,7 @@ final class RequestJournal: @unchecked Sendable {
     }
 
     /// Records one request (does nothing when the journal is off).
-    func record(_ request: HTTPRequest, status: Int, stubIdentifier: String?) {
+    func record(_ request: MockRequest, status: Int, stubIdentifier: String?) {
         guard capacity > 0 else { return }
         let now = Date().timeIntervalSince1970
         let size = Self.size(of: request)
@@ -64,7 +64,7 @@ final class RequestJournal: @unchecked Sendable {
     }
 
     /// Roughly what an entry holds: target, header fields and body.
-    private static func size(of request: HTTPRequest) -> Int {
+    private static func size(of request: MockRequest) -> Int {
         var size = request.target.utf8.count + request.body.count + 64
         for header in request.headers { size += header.name.utf8.count + header.value.utf8.count + 32 }
         return size

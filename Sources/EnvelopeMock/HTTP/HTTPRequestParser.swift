@@ -1,31 +1,3 @@
-/// Why a request could not be parsed, with the status the server answers before closing.
-public struct HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// 400, 413, 414, 431, 501 or 505.
-    public var status: Int
-    /// A short human-readable reason (sent as the plain-text body of the error answer).
-    public var reason: String
-
-    public init(status: Int, reason: String) {
-        self.status = status
-        self.reason = reason
-    }
-
-    public var description: String { "\(status) \(HTTPStatus.reasonPhrase(status)): \(reason)" }
-}
-
-/// The outcome of one ``HTTPRequestParser/parse(_:)`` call.
-public enum HTTPParseResult: Sendable {
-    /// More bytes are needed; nothing was consumed.
-    case incomplete
-    /// The head is complete and valid but the body is still arriving. `expectsContinue`: the
-    /// client sent `Expect: 100-continue` and waits for `100 Continue` before sending it.
-    case awaitingBody(expectsContinue: Bool)
-    /// One whole request, taking the first `consumed` bytes of the buffer.
-    case complete(HTTPRequest, consumed: Int)
-    /// The bytes are not a valid request (or exceed a limit); answer `error.status` and close.
-    case failure(HTTPParseError)
-}
-
 /// A stateless HTTP/1.x request parser (RFC 9112) over a byte buffer.
 ///
 /// Each call parses the first request at the start of the buffer, so pipelined requests are
@@ -38,202 +10,245 @@ public enum HTTPParseResult: Sendable {
 /// and chunked bodies (trailers are read and dropped). Rejected with 400: obsolete line
 /// folding, whitespace before the colon, control bytes, conflicting Content-Length, both
 /// Content-Length and Transfer-Encoding, a missing or repeated Host in HTTP/1.1.
-public struct HTTPRequestParser: Sendable {
+struct HTTPRequestParser: Sendable {
     /// The most bytes the request line and header fields may take, line ends included.
-    public var maxHeadBytes: Int
+    var maxHeadBytes: Int
     /// The largest accepted request body (413 above it).
-    public var maxBodyBytes: Int
+    var maxBodyBytes: Int
     /// The most header fields accepted (431 above it).
-    public var maxHeaderCount: Int
+    var maxHeaderCount: Int
 
-    public init(maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 16 * 1024 * 1024, maxHeaderCount: Int = 128) {
+    init(maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 16 * 1024 * 1024, maxHeaderCount: Int = 128) {
         self.maxHeadBytes = maxHeadBytes
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderCount = maxHeaderCount
     }
 
-    public func parse(_ bytes: [UInt8]) -> HTTPParseResult {
+    func parse(_ bytes: [UInt8]) -> HTTPParseResult {
         bytes.withUnsafeBufferPointer { parse($0) }
     }
 
-    public func parse(_ bytes: ArraySlice<UInt8>) -> HTTPParseResult {
+    func parse(_ bytes: ArraySlice<UInt8>) -> HTTPParseResult {
         bytes.withUnsafeBufferPointer { parse($0) }
     }
 
-    public func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> HTTPParseResult {
-        let end = buffer.count
+    func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> HTTPParseResult {
+        let start: Int
+        switch skipEmptyLines(buffer) {
+        case .failure(let error): return .failure(error)
+        case .success(let position): start = position
+        }
+        if start == buffer.count { return .incomplete }
+
+        // The lines of the head, [start, end) without their line ends.
+        var lines: [(Int, Int)] = []
+        lines.reserveCapacity(16)
+        let headEnd: Int
+        switch findHead(buffer, from: start, lines: &lines) {
+        case .incomplete: return .incomplete
+        case .failure(let error): return .failure(error)
+        case .complete(let end): headEnd = end
+        }
+
+        let method: String, target: String, minor: Int
+        switch parseRequestLine(buffer, lines[0].0, lines[0].1) {
+        case .failure(let error): return .failure(error)
+        case .success(let line): (method, target, minor) = line
+        }
+
+        var head = RequestHead()
+        head.headers.reserveCapacity(lines.count - 1)
+        for index in 1..<lines.count {
+            if let error = readHeaderField(buffer, lines[index], minor: minor, into: &head) { return .failure(error) }
+        }
+        if minor >= 1 {
+            if head.hostCount == 0 { return .failure(HTTPParseError(status: 400, reason: "HTTP/1.1 request without a Host header")) }
+            if head.hostCount > 1 { return .failure(HTTPParseError(status: 400, reason: "more than one Host header")) }
+        }
+        let keepAlive = minor >= 1 ? !head.connectionClose : (head.connectionKeepAlive && !head.connectionClose)
+
+        switch readBody(buffer, from: headEnd, head: head, minor: minor) {
+        case .failure(let error): return .failure(error)
+        case .incomplete: return .awaitingBody(expectsContinue: head.expectsContinue)
+        case .complete(let body, let consumed):
+            let request = MockRequest(method: method, target: target, versionMinor: minor, headers: head.headers, body: body, keepAlive: keepAlive)
+            return .complete(request, consumed: consumed)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// What the header fields say about the request's framing and connection, with the
+    /// fields themselves.
+    private struct RequestHead {
+        var headers: [MockHeader] = []
+        var contentLength: Int?
+        /// The transfer codings, lower-cased, in order.
+        var transferEncoding: [String] = []
+        var hostCount = 0
+        var connectionClose = false
+        var connectionKeepAlive = false
+        var expectsContinue = false
+    }
+
+    /// Where a head's lines end, or why they cannot.
+    private enum HeadScan {
+        case incomplete
+        case failure(HTTPParseError)
+        /// The head ends just before `end` (after its empty line).
+        case complete(end: Int)
+    }
+
+    /// Where a body ends, or why it cannot.
+    private enum BodyScan {
+        case incomplete
+        case failure(HTTPParseError)
+        case complete([UInt8], end: Int)
+    }
+
+    /// Where the request line starts: RFC 9112 §2.2 asks a server to ignore at least one
+    /// empty line before it.
+    private func skipEmptyLines(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<Int, HTTPParseError> {
         var start = 0
-        // RFC 9112 §2.2: ignore at least one empty line before the request line.
-        while start < end, buffer[start] == 0x0D || buffer[start] == 0x0A {
-            if buffer[start] == 0x0D, start + 1 < end, buffer[start + 1] != 0x0A {
+        while start < buffer.count, buffer[start] == 0x0D || buffer[start] == 0x0A {
+            if buffer[start] == 0x0D, start + 1 < buffer.count, buffer[start + 1] != 0x0A {
                 return .failure(HTTPParseError(status: 400, reason: "bare CR before the request line"))
             }
             start += 1
             if start > 64 { return .failure(HTTPParseError(status: 400, reason: "too many empty lines before the request line")) }
         }
-        if start == end { return .incomplete }
+        return .success(start)
+    }
 
-        // Find the lines of the head: [lineStart, lineEnd) without the line terminator.
-        var lines: [(Int, Int)] = []
-        lines.reserveCapacity(16)
-        var cursor = start
-        var headEnd = -1
+    /// Collects the head's lines into `lines` up to the empty line that ends it, within
+    /// ``maxHeadBytes`` and ``maxHeaderCount``.
+    private func findHead(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, lines: inout [(Int, Int)]) -> HeadScan {
+        let end = buffer.count
         let scanLimit = min(end, start + maxHeadBytes)
+        var cursor = start
         var lineStart = start
         while cursor < scanLimit {
             let byte = buffer[cursor]
             if byte == 0x0A {
                 var lineEnd = cursor
                 if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                if lineEnd == lineStart {
-                    headEnd = cursor + 1
-                    break
-                }
+                if lineEnd == lineStart { return .complete(end: cursor + 1) }
                 lines.append((lineStart, lineEnd))
                 if lines.count > maxHeaderCount + 1 {
                     return .failure(HTTPParseError(status: 431, reason: "more than \(maxHeaderCount) header fields"))
                 }
                 lineStart = cursor + 1
-            } else if byte == 0x0D {
-                if cursor + 1 < end, buffer[cursor + 1] != 0x0A {
-                    return .failure(HTTPParseError(status: 400, reason: "bare CR in the request head"))
-                }
+            } else if byte == 0x0D, cursor + 1 < end, buffer[cursor + 1] != 0x0A {
+                return .failure(HTTPParseError(status: 400, reason: "bare CR in the request head"))
             }
             cursor += 1
         }
-        if headEnd < 0 {
-            if end - start >= maxHeadBytes {
-                if lines.isEmpty {
-                    return .failure(HTTPParseError(status: 414, reason: "request line longer than \(maxHeadBytes) bytes"))
-                }
-                return .failure(HTTPParseError(status: 431, reason: "request head longer than \(maxHeadBytes) bytes"))
+        if end - start >= maxHeadBytes {
+            if lines.isEmpty {
+                return .failure(HTTPParseError(status: 414, reason: "request line longer than \(maxHeadBytes) bytes"))
             }
-            // Reject an obviously bad request line early instead of waiting for more bytes.
-            if lines.isEmpty, cursor - start > 0, case .failure(let error) = quickCheckMethod(buffer, start, cursor) {
-                return .failure(error)
-            }
-            return .incomplete
+            return .failure(HTTPParseError(status: 431, reason: "request head longer than \(maxHeadBytes) bytes"))
         }
-
-        // Request line.
-        let (requestStart, requestEnd) = lines[0]
-        var method = ""
-        var target = ""
-        var minor = 1
-        switch parseRequestLine(buffer, requestStart, requestEnd) {
-        case .failure(let error): return .failure(error)
-        case .success(let line): (method, target, minor) = line
+        // Reject an obviously bad request line early instead of waiting for more bytes.
+        if lines.isEmpty, cursor > start, case .failure(let error) = quickCheckMethod(buffer, start, cursor) {
+            return .failure(error)
         }
+        return .incomplete
+    }
 
-        // Header fields.
-        var headers: [HTTPHeader] = []
-        headers.reserveCapacity(lines.count - 1)
-        var contentLength: Int? = nil
-        var transferEncoding: [String] = []
-        var hostCount = 0
-        var connectionClose = false
-        var connectionKeepAlive = false
-        var expectsContinue = false
-        for index in 1..<lines.count {
-            let (ls, le) = lines[index]
-            let first = buffer[ls]
-            if first == 0x20 || first == 0x09 {
-                return .failure(HTTPParseError(status: 400, reason: "obsolete line folding in header fields"))
-            }
-            var colon = ls
-            while colon < le, buffer[colon] != 0x3A {
-                guard isTokenByte(buffer[colon]) else {
-                    return .failure(HTTPParseError(status: 400, reason: "invalid character in a header field name"))
-                }
-                colon += 1
-            }
-            guard colon < le, colon > ls else {
-                return .failure(HTTPParseError(status: 400, reason: "header field without a name or a colon"))
-            }
-            var valueStart = colon + 1
-            var valueEnd = le
-            while valueStart < valueEnd, buffer[valueStart] == 0x20 || buffer[valueStart] == 0x09 { valueStart += 1 }
-            while valueEnd > valueStart, buffer[valueEnd - 1] == 0x20 || buffer[valueEnd - 1] == 0x09 { valueEnd -= 1 }
-            for position in valueStart..<valueEnd {
-                let byte = buffer[position]
-                if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
-                    return .failure(HTTPParseError(status: 400, reason: "control character in a header field value"))
-                }
-            }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[ls..<colon]), as: UTF8.self)
-            let value = String(decoding: UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd]), as: UTF8.self)
-            let nameLength = colon - ls
-            if nameLength == 14, asciiCaseInsensitiveEquals(name, "content-length") {
-                for part in value.split(separator: ",", omittingEmptySubsequences: false) {
-                    let trimmed = part.trimmingOWS()
-                    guard let length = parseDecimal(trimmed) else {
-                        return .failure(HTTPParseError(status: 400, reason: "invalid Content-Length '\(value)'"))
-                    }
-                    if let existing = contentLength, existing != length {
-                        return .failure(HTTPParseError(status: 400, reason: "conflicting Content-Length values"))
-                    }
-                    contentLength = length
-                }
-            } else if nameLength == 17, asciiCaseInsensitiveEquals(name, "transfer-encoding") {
-                for part in value.split(separator: ",") {
-                    let coding = asciiLowercased(String(part.trimmingOWS()))
-                    if !coding.isEmpty { transferEncoding.append(coding) }
-                }
-            } else if nameLength == 4, asciiCaseInsensitiveEquals(name, "host") {
-                hostCount += 1
-            } else if nameLength == 6, asciiCaseInsensitiveEquals(name, "expect") {
-                if asciiCaseInsensitiveEquals(value, "100-continue") { expectsContinue = minor >= 1 }
-            } else if nameLength == 10, asciiCaseInsensitiveEquals(name, "connection") {
-                for part in value.split(separator: ",") {
-                    let option = String(part.trimmingOWS())
-                    if asciiCaseInsensitiveEquals(option, "close") { connectionClose = true }
-                    if asciiCaseInsensitiveEquals(option, "keep-alive") { connectionKeepAlive = true }
-                }
-            }
-            headers.append(HTTPHeader(name: name, value: value))
+    /// Reads one header field line into `head`; the error that rejects it, if any.
+    private func readHeaderField(_ buffer: UnsafeBufferPointer<UInt8>, _ line: (Int, Int), minor: Int,
+                                 into head: inout RequestHead) -> HTTPParseError? {
+        let (ls, le) = line
+        if buffer[ls] == 0x20 || buffer[ls] == 0x09 {
+            return HTTPParseError(status: 400, reason: "obsolete line folding in header fields")
         }
-
-        if minor >= 1 {
-            if hostCount == 0 { return .failure(HTTPParseError(status: 400, reason: "HTTP/1.1 request without a Host header")) }
-            if hostCount > 1 { return .failure(HTTPParseError(status: 400, reason: "more than one Host header")) }
+        var colon = ls
+        while colon < le, buffer[colon] != 0x3A {
+            guard isTokenByte(buffer[colon]) else {
+                return HTTPParseError(status: 400, reason: "invalid character in a header field name")
+            }
+            colon += 1
         }
-        let keepAlive = minor >= 1 ? !connectionClose : (connectionKeepAlive && !connectionClose)
+        guard colon < le, colon > ls else {
+            return HTTPParseError(status: 400, reason: "header field without a name or a colon")
+        }
+        var valueStart = colon + 1
+        var valueEnd = le
+        while valueStart < valueEnd, buffer[valueStart] == 0x20 || buffer[valueStart] == 0x09 { valueStart += 1 }
+        while valueEnd > valueStart, buffer[valueEnd - 1] == 0x20 || buffer[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+        for position in valueStart..<valueEnd {
+            let byte = buffer[position]
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                return HTTPParseError(status: 400, reason: "control character in a header field value")
+            }
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[ls..<colon]), as: UTF8.self)
+        let value = String(decoding: UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd]), as: UTF8.self)
+        if let error = noteFraming(name: name, nameLength: colon - ls, value: value, minor: minor, into: &head) { return error }
+        head.headers.append(MockHeader(name: name, value: value))
+        return nil
+    }
 
-        // Body.
-        var body: [UInt8] = []
-        var consumed = headEnd
-        if !transferEncoding.isEmpty {
-            if contentLength != nil {
+    /// Notes what a field that frames the request or governs the connection says (the name's
+    /// length is compared first, so that most fields are passed over without a comparison).
+    private func noteFraming(name: String, nameLength: Int, value: String, minor: Int, into head: inout RequestHead) -> HTTPParseError? {
+        if nameLength == 14, asciiCaseInsensitiveEquals(name, "content-length") {
+            for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let length = parseDecimal(part.trimmingOWS()) else {
+                    return HTTPParseError(status: 400, reason: "invalid Content-Length '\(value)'")
+                }
+                if let existing = head.contentLength, existing != length {
+                    return HTTPParseError(status: 400, reason: "conflicting Content-Length values")
+                }
+                head.contentLength = length
+            }
+        } else if nameLength == 17, asciiCaseInsensitiveEquals(name, "transfer-encoding") {
+            for part in value.split(separator: ",") {
+                let coding = asciiLowercased(String(part.trimmingOWS()))
+                if !coding.isEmpty { head.transferEncoding.append(coding) }
+            }
+        } else if nameLength == 4, asciiCaseInsensitiveEquals(name, "host") {
+            head.hostCount += 1
+        } else if nameLength == 6, asciiCaseInsensitiveEquals(name, "expect") {
+            if asciiCaseInsensitiveEquals(value, "100-continue") { head.expectsContinue = minor >= 1 }
+        } else if nameLength == 10, asciiCaseInsensitiveEquals(name, "connection") {
+            for part in value.split(separator: ",") {
+                let option = String(part.trimmingOWS())
+                if asciiCaseInsensitiveEquals(option, "close") { head.connectionClose = true }
+                if asciiCaseInsensitiveEquals(option, "keep-alive") { head.connectionKeepAlive = true }
+            }
+        }
+        return nil
+    }
+
+    /// The body after a head that ends at `headEnd`: chunked, of a Content-Length, or none.
+    private func readBody(_ buffer: UnsafeBufferPointer<UInt8>, from headEnd: Int, head: RequestHead, minor: Int) -> BodyScan {
+        if !head.transferEncoding.isEmpty {
+            if head.contentLength != nil {
                 return .failure(HTTPParseError(status: 400, reason: "both Content-Length and Transfer-Encoding"))
             }
             if minor == 0 {
                 return .failure(HTTPParseError(status: 400, reason: "Transfer-Encoding in an HTTP/1.0 request"))
             }
-            guard transferEncoding.last == "chunked" else {
+            guard head.transferEncoding.last == "chunked" else {
                 return .failure(HTTPParseError(status: 400, reason: "Transfer-Encoding without a final 'chunked'"))
             }
-            guard transferEncoding.count == 1 else {
-                return .failure(HTTPParseError(status: 501, reason: "unsupported transfer coding '\(transferEncoding[0])'"))
+            guard head.transferEncoding.count == 1 else {
+                return .failure(HTTPParseError(status: 501, reason: "unsupported transfer coding '\(head.transferEncoding[0])'"))
             }
             switch parseChunked(buffer, from: headEnd) {
             case .failure(let error): return .failure(error)
-            case .success(nil): return .awaitingBody(expectsContinue: expectsContinue)
-            case .success(let .some((chunkedBody, chunkedEnd))):
-                body = chunkedBody
-                consumed = chunkedEnd
+            case .success(nil): return .incomplete
+            case .success(let .some((body, end))): return .complete(body, end: end)
             }
-        } else if let length = contentLength, length > 0 {
-            if length > maxBodyBytes {
-                return .failure(HTTPParseError(status: 413, reason: "request body of \(length) bytes is larger than \(maxBodyBytes)"))
-            }
-            if end - headEnd < length { return .awaitingBody(expectsContinue: expectsContinue) }
-            body = Array(UnsafeBufferPointer(rebasing: buffer[headEnd..<(headEnd + length)]))
-            consumed = headEnd + length
         }
-
-        let request = HTTPRequest(method: method, target: target, versionMinor: minor, headers: headers,
-                                  body: body, keepAlive: keepAlive)
-        return .complete(request, consumed: consumed)
+        guard let length = head.contentLength, length > 0 else { return .complete([], end: headEnd) }
+        if length > maxBodyBytes {
+            return .failure(HTTPParseError(status: 413, reason: "request body of \(length) bytes is larger than \(maxBodyBytes)"))
+        }
+        if buffer.count - headEnd < length { return .incomplete }
+        return .complete(Array(UnsafeBufferPointer(rebasing: buffer[headEnd..<(headEnd + length)])), end: headEnd + length)
     }
 
     // MARK: - Pieces

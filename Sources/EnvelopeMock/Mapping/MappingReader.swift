@@ -5,7 +5,8 @@ import Foundation
 /// the supported subset fails with its file and place, never silently ignored.
 struct MappingReader {
     let file: String
-    let filesDirectory: String
+    /// Where `bodyFileName` files are read from.
+    let bodyFiles: BodyFiles
 
     static let stubKeys = ["id", "uuid", "name", "priority", "request", "response", "metadata", "persistent", "insertionIndex",
                            "scenarioName", "requiredScenarioState", "newScenarioState"]
@@ -405,7 +406,7 @@ struct MappingReader {
                         throw .invalidValue(file: file, location: valueNode.location, key: entry.key,
                                             message: "header values may not contain line breaks or control characters")
                     }
-                    response.headers.append(HTTPHeader(name: entry.key, value: value))
+                    response.headers.append(MockHeader(name: entry.key, value: value))
                 }
             }
         }
@@ -427,7 +428,7 @@ struct MappingReader {
             response.body = Array(body.value.rawBytes)
             response.bodySource = .jsonBody
             if !response.headers.contains(where: { $0.hasName("Content-Type") }) {
-                response.headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))
+                response.headers.append(MockHeader(name: "Content-Type", value: "application/json"))
             }
         } else if let body = keys["bodyFileName"] {
             let name = try string(body)
@@ -526,21 +527,15 @@ struct MappingReader {
         if components.contains(where: { $0.elementsEqual("..".unicodeScalars) }) {
             throw .bodyFileOutsideFilesFolder(file: file, location: location, bodyFileName: name, reason: "contains '..'")
         }
-        let path = filesDirectory + "/" + name
-        guard let root = realPath(filesDirectory), let resolved = realPath(path) else {
-            throw .bodyFileNotFound(file: file, location: location, bodyFileName: name, lookedAt: path)
-        }
-        guard resolved.utf8.starts(with: (root.utf8.last == UInt8(ascii: "/") ? root : root + "/").utf8) else {
+        switch bodyFiles.bytes(of: name) {
+        case .found(let bytes):
+            return bytes
+        case .notFound:
+            throw .bodyFileNotFound(file: file, location: location, bodyFileName: name, lookedAt: bodyFiles.path(of: name))
+        case .outside(let resolved, let root):
             throw .bodyFileOutsideFilesFolder(file: file, location: location, bodyFileName: name,
                                               reason: "resolves through a symbolic link to \(resolved), outside \(root)")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: resolved)
-        else {
-            throw .bodyFileNotFound(file: file, location: location, bodyFileName: name, lookedAt: path)
-        }
-        return [UInt8](data)
     }
 
     // MARK: Helpers
@@ -554,9 +549,8 @@ struct MappingReader {
         return MemberTable(members: members)
     }
 
-    /// An object's members by name. A mapping's objects have a handful of keys each, so they
-    /// are found by a search through the list: a dictionary of them, hashing every key, was a
-    /// fifth of loading a thousand mappings.
+    /// An object's members by name. A mapping's objects have a handful of keys each, so a
+    /// search through the list is cheaper than a dictionary that hashes every key.
     struct MemberTable {
         var members: [JSONMember]
 

@@ -4,7 +4,7 @@ public struct ResponseDefinition: Sendable {
     /// `statusMessage`: the reason phrase to send instead of the standard one.
     public var statusMessage: String?
     /// Header fields in the order written (a JSON array value gives several fields).
-    public var headers: [HTTPHeader]
+    public var headers: [MockHeader]
     /// The body bytes (from `body`, `base64Body`, `jsonBody` or `bodyFileName`, read at load time).
     public var body: [UInt8]
     /// Where the body came from.
@@ -18,7 +18,7 @@ public struct ResponseDefinition: Sendable {
     /// `fault`: answer with a broken connection instead of a response.
     public var fault: Fault?
 
-    public init(status: Int = 200, statusMessage: String? = nil, headers: [HTTPHeader] = [], body: [UInt8] = [],
+    public init(status: Int = 200, statusMessage: String? = nil, headers: [MockHeader] = [], body: [UInt8] = [],
                 bodySource: BodySource = .none, fixedDelayMilliseconds: Int = 0, delayDistribution: DelayDistribution? = nil,
                 chunkedDribbleDelay: ChunkedDribbleDelay? = nil, fault: Fault? = nil) {
         self.status = status

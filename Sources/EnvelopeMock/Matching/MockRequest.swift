@@ -1,25 +1,38 @@
-/// A request as the matcher sees it: method, the target split into path and query, headers.
+/// A request to the mock server, as parsed off the wire (``HTTPRequestParser``) or built in
+/// code: what was sent, and its target split into path and query as the matcher reads it.
 public struct MockRequest: Sendable {
+    /// The method token exactly as sent (methods are case-sensitive).
     public var method: String
+    /// The request target exactly as sent (origin-form `/path?query`, absolute-form, or `*`).
+    public let target: String
     /// The path and query exactly as sent (`/a/b?x=1`), without scheme and authority.
-    public var url: String
+    public let url: String
     /// The path as sent (still percent-encoded).
-    public var path: String
+    public let path: String
     /// The path with percent-escapes decoded (equal to `path` when there were none).
-    public var decodedPath: String
+    public let decodedPath: String
     /// Query parameters in order, names and values percent-decoded (`+` is a space).
-    public var queryParameters: [(name: String, value: String)]
-    public var headers: [HTTPHeader]
+    public let queryParameters: [(name: String, value: String)]
+    /// The minor version of HTTP/1.x (0 or 1).
+    public var versionMinor: Int
+    /// Header fields in the order received.
+    public var headers: [MockHeader]
+    /// The request body (Content-Length or de-chunked); empty when there was none.
     public var body: [UInt8]
+    /// Whether the connection stays open after the answer (HTTP/1.1 default, `Connection: close`,
+    /// HTTP/1.0 `Connection: keep-alive`).
+    public var keepAlive: Bool
 
     /// Splits `target` (origin-form, absolute-form or `*`) into path and query.
-    public init(method: String, target: String, headers: [HTTPHeader] = [], body: [UInt8] = []) {
+    public init(method: String, target: String, versionMinor: Int = 1, headers: [MockHeader] = [], body: [UInt8] = [],
+                keepAlive: Bool = true) {
         self.method = method
+        self.target = target
+        self.versionMinor = versionMinor
+        self.keepAlive = keepAlive
         // Split by code point, not Character: a delimiter followed by a combining mark is one
         // Character to Swift ("/?\u{301}a=1" has a query). Every delimiter is ASCII, and an
-        // ASCII byte in UTF-8 is always a whole code point, so the bytes are searched: the
-        // generic searches over code points were the larger part of turning a request into
-        // this (about 3 k instructions a request).
+        // ASCII byte in UTF-8 is always a whole code point, so the UTF-8 bytes are searched.
         let bytes = target.utf8
         var start = bytes.startIndex
         var end = bytes.endIndex
@@ -68,10 +81,6 @@ public struct MockRequest: Sendable {
         self.body = body
     }
 
-    public init(_ request: HTTPRequest) {
-        self.init(method: request.method, target: request.target, headers: request.headers, body: request.body)
-    }
-
     /// The first value of query parameter `name`.
     public func queryValue(_ name: String) -> String? {
         queryParameters.first { $0.name == name }?.value
@@ -97,6 +106,11 @@ public struct MockRequest: Sendable {
     /// The first value of header `name` (case-insensitive).
     public func headerValue(_ name: String) -> String? {
         headers.first { $0.hasName(name) }?.value
+    }
+
+    /// All values of header `name` (case-insensitive), in order.
+    public func headerValues(_ name: String) -> [String] {
+        headers.filter { $0.hasName(name) }.map(\.value)
     }
 }
 

@@ -1,7 +1,7 @@
 extension StubMatcher {
     /// Explains why nothing matched `request`: the closest stubs (at most `limit`, best first)
     /// and how each of their parts fared.
-    public func unmatchedReport(for request: MockRequest, limit: Int = 3,
+    package func unmatchedReport(for request: MockRequest, limit: Int = 3,
                                 scenarioState: (String) -> String = { _ in ScenarioRule.started }) -> UnmatchedReport {
         var scored: [UnmatchedReport.Candidate] = []
         for (position, index) in ranked.enumerated() {

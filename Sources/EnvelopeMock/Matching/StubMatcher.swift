@@ -5,11 +5,11 @@
 /// are indexed by path and then by method, so a request only tests the stubs filed under its
 /// own path and method (or `ANY`) plus the stubs without an exact path: ten thousand
 /// exact-path stubs cost two dictionary lookups.
-public final class StubMatcher: Sendable {
+package final class StubMatcher: Sendable {
     /// The stubs in load order.
-    public let stubs: [StubMapping]
+    package let stubs: [StubMapping]
     /// Whether any stub takes part in a scenario (then matching needs the scenario states).
-    public let hasScenarios: Bool
+    package let hasScenarios: Bool
     /// Stub indices in the order they are tried (priority, then load order).
     let ranked: [Int]
     /// Exact path → positions in `ranked`, ascending, by method.
@@ -18,9 +18,8 @@ public final class StubMatcher: Sendable {
     private let unindexed: [Int]
 
     private struct PathEntry: Sendable {
-        /// A path has a stub for a method or two, so a list searched in order: a dictionary
-        /// per path cost an allocation and a hash per stub (a thousand-stub index took 3.4 M
-        /// instructions, most of them hashing).
+        /// A path has a stub for a method or two, so a list searched in order: cheaper than a
+        /// dictionary per path, which costs an allocation and a hash per stub.
         var byMethod: [(method: String, positions: [Int])] = []
         var anyMethod: [Int] = []
 
@@ -39,11 +38,11 @@ public final class StubMatcher: Sendable {
         }
     }
 
-    public convenience init(mappings: MockMappings) {
+    package convenience init(mappings: MockMappings) {
         self.init(stubs: mappings.stubs)
     }
 
-    public init(stubs: [StubMapping]) {
+    package init(stubs: [StubMapping]) {
         self.stubs = stubs
         let ranked = stubs.indices.sorted { a, b in
             stubs[a].priority != stubs[b].priority ? stubs[a].priority < stubs[b].priority : a < b
@@ -70,7 +69,7 @@ public final class StubMatcher: Sendable {
 
     /// The index (into ``stubs``) of the stub that answers `request`, or nil. `scenarioState`
     /// gives a scenario's current state (stubs with a `requiredScenarioState` need it).
-    public func matchIndex(_ request: MockRequest, scenarioState: (String) -> String = { _ in ScenarioRule.started }) -> Int? {
+    package func matchIndex(_ request: MockRequest, scenarioState: (String) -> String = { _ in ScenarioRule.started }) -> Int? {
         let lists = candidateLists(for: request)
         var cursors = [Int](repeating: 0, count: lists.count)
         while true {
@@ -98,7 +97,7 @@ public final class StubMatcher: Sendable {
     /// Every stub that accepts `request` (``matches(_:_:)``), whatever its scenario state, as
     /// indices into ``stubs`` in the order they are tried. Only the stubs filed under the
     /// request's path and method, and those without an exact path, are tested.
-    public func matchingIndices(_ request: MockRequest) -> [Int] {
+    package func matchingIndices(_ request: MockRequest) -> [Int] {
         // Ascending and without repeats, as in matchIndex.
         let positions = Set(candidateLists(for: request).joined()).sorted()
         return positions.map { ranked[$0] }.filter { Self.matches(stubs[$0].request, request) }
@@ -122,12 +121,12 @@ public final class StubMatcher: Sendable {
     }
 
     /// The stub that answers `request`, or nil.
-    public func match(_ request: MockRequest, scenarioState: (String) -> String = { _ in ScenarioRule.started }) -> StubMapping? {
+    package func match(_ request: MockRequest, scenarioState: (String) -> String = { _ in ScenarioRule.started }) -> StubMapping? {
         matchIndex(request, scenarioState: scenarioState).map { stubs[$0] }
     }
 
     /// Whether `pattern` accepts `request` (every part that is set matches).
-    public static func matches(_ pattern: RequestPattern, _ request: MockRequest) -> Bool {
+    package static func matches(_ pattern: RequestPattern, _ request: MockRequest) -> Bool {
         if let method = pattern.method, method != request.method { return false }
         if let url = pattern.url, !urlMatches(url, request) { return false }
         if !pattern.pathParameters.isEmpty {

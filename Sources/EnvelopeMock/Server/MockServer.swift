@@ -80,7 +80,7 @@ public final class MockServer: @unchecked Sendable {
         let store = MockStore(stubs: mappings.stubs, injections: options.injections)
         let journal = RequestJournal(capacity: options.journalCapacity)
         let admin = options.adminEnabled
-            ? AdminAPI(store: store, journal: journal, filesDirectory: options.filesDirectory ?? "__files") : nil
+            ? AdminAPI(store: store, journal: journal, bodyFiles: options.bodyFiles ?? .none) : nil
         self.store = store
         self.journal = journal
         self.responder = StubResponder(store: store, journal: journal, admin: admin, log: log)
@@ -99,7 +99,7 @@ public final class MockServer: @unchecked Sendable {
         max(1, min(4, ProcessInfo.processInfo.activeProcessorCount / 2))
     }
 
-    /// Replaces the stubs that came from files (``MappingWatcher`` calls this after a reload).
+    /// Replaces the stubs that came from files (`serve --watch` calls this after a reload).
     /// Stubs added through the admin API stay; requests already being answered are not affected.
     public func replaceMappings(_ mappings: MockMappings) {
         store.replaceFileStubs(mappings.stubs)

@@ -19,13 +19,13 @@ public struct MockServerOptions: Sendable {
     /// Drift for every JSON answer, after each stub's own.
     public var injections: [DriftInjection]
     /// The `__files/` folder for stubs added through the admin API with a `bodyFileName`.
-    public var filesDirectory: String?
+    package var bodyFiles: BodyFiles?
     /// Whether `/__admin/...` is served (otherwise such requests are matched like any other).
     public var adminEnabled: Bool
     /// Options with the defaults of `envelope serve`, changed where given.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, workers: Int? = nil, maxBodyBytes: Int = 16 * 1024 * 1024,
                 headTimeout: Double = 10, idleTimeout: Double = 60, drainTimeout: Double = 10, journalCapacity: Int = 10_000,
-                injections: [DriftInjection] = [], filesDirectory: String? = nil, adminEnabled: Bool = true) {
+                injections: [DriftInjection] = [], adminEnabled: Bool = true) {
         self.host = host
         self.port = port
         self.workers = workers
@@ -35,7 +35,6 @@ public struct MockServerOptions: Sendable {
         self.drainTimeout = drainTimeout
         self.journalCapacity = journalCapacity
         self.injections = injections
-        self.filesDirectory = filesDirectory
         self.adminEnabled = adminEnabled
     }
 }

@@ -31,7 +31,7 @@ final class MockStore: @unchecked Sendable {
         return current
     }
 
-    /// Swaps in freshly loaded file stubs (``MappingWatcher``); admin-added stubs stay.
+    /// Swaps in freshly loaded file stubs (`serve --watch`); admin-added stubs stay.
     func replaceFileStubs(_ stubs: [StubMapping]) {
         update {
             fileStubs = stubs

@@ -6,7 +6,7 @@ struct PreparedResponse: Sendable {
     let delayMilliseconds: Int
     let fault: ResponseDefinition.Fault?
 
-    init(status: Int, reason: String? = nil, headers: [HTTPHeader], body: [UInt8],
+    init(status: Int, reason: String? = nil, headers: [MockHeader], body: [UInt8],
          delayMilliseconds: Int = 0, fault: ResponseDefinition.Fault? = nil) {
         // Written as bytes: building a String by interpolation and then copying out its UTF-8
         // cost more than the rest of loading a small mapping.
@@ -64,7 +64,7 @@ struct PreparedResponse: Sendable {
 
     /// A plain-text answer (errors and unmatched requests).
     static func plainText(status: Int, _ text: String) -> PreparedResponse {
-        PreparedResponse(status: status, headers: [HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
+        PreparedResponse(status: status, headers: [MockHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
                          body: Array(text.utf8))
     }
 }

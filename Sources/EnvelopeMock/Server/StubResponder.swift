@@ -14,14 +14,14 @@ final class StubResponder: Sendable {
         self.log = log
     }
 
-    func reply(to request: HTTPRequest, forceClose: Bool) -> Reply {
+    func reply(to request: MockRequest, forceClose: Bool) -> Reply {
         let close = forceClose || !request.keepAlive
         let headOnly = request.method == "HEAD"
         if let admin, AdminAPI.handles(request.target) {
             return Reply(response: admin.answer(request), headOnly: headOnly, announceKeepAlive: request.versionMinor == 0, close: close)
         }
         let snapshot = store.snapshot()
-        var mockRequest = MockRequest(request)
+        var mockRequest = request
         var index = match(mockRequest, in: snapshot)
         if index == nil, headOnly {
             // HEAD is GET without the body (RFC 9110 §9.3.2): use the GET stub.
@@ -53,7 +53,7 @@ final class StubResponder: Sendable {
                 if let drifted = DriftInjector.apply(injections, to: stubs[index].response.body, random: { store.random(seed: $0, below: $1) }) {
                     var definition = stubs[index].response
                     definition.body = drifted.body
-                    definition.headers.append(HTTPHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
+                    definition.headers.append(MockHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
                     response = PreparedResponse(definition)
                 }
             }

@@ -30,7 +30,7 @@ final class StubSnapshot: Sendable {
         if all.contains(where: \.isRandom) { return (PreparedResponse(response), all) }
         if let drifted = DriftInjector.apply(all, to: response.body, random: nil) {
             response.body = drifted.body
-            response.headers.append(HTTPHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
+            response.headers.append(MockHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
         }
         return (PreparedResponse(response), [])
     }

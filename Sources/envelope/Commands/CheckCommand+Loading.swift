@@ -10,13 +10,12 @@ extension CheckCommand {
     func loadContracts(options: ContractLoadOptions, withMocks: Bool) throws(CommandFailure)
         -> (contracts: ContractSet, mappings: Result<MockMappings, MockLoadError>?) {
         let names = try ContractSet.contractFiles(in: contractsDirectory)
-        var mappingFiles: Result<MappingFileSet, MockLoadError>?
-        if withMocks { mappingFiles = Result { () throws(MockLoadError) in try MappingFileSet(directory: mocksDirectory) } }
+        var mappingFiles: Result<MockFolder, MockLoadError>?
+        if withMocks { mappingFiles = Result { () throws(MockLoadError) in try MockFolder(directory: mocksDirectory) } }
         let files = try? mappingFiles?.get()
         let directory = contractsDirectory
-        let folder = DirectoryHandle(path: directory)
         let loaded = ParallelMap.map(Array(0..<(names.count + (files?.names.count ?? 0)))) { job -> Loaded in
-            if job < names.count { return .contract(ContractSet.load(names[job], directory: directory, folder: folder, options: options)) }
+            if job < names.count { return .contract(ContractSet.load(names[job], directory: directory, options: options)) }
             return .mapping(files.map { $0.load(job - names.count) } ?? .success([]))
         }
         // Straight from the loaded list: a list of the contracts' outcomes first copied every
@@ -25,9 +24,9 @@ extension CheckCommand {
         contracts.contracts.reserveCapacity(names.count)
         for case .contract(let outcome) in loaded { contracts.add(outcome) }
         let mappings = mappingFiles.map { listing in
-            listing.flatMap { files in
+            listing.flatMap { _ in
                 Result { () throws(MockLoadError) in
-                    try files.assemble(loaded.compactMap { if case .mapping(let outcome) = $0 { outcome } else { nil } })
+                    try MockMappings(assembling: loaded.compactMap { if case .mapping(let outcome) = $0 { outcome } else { nil } })
                 }
             }
         }

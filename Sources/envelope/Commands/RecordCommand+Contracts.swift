@@ -42,7 +42,7 @@ extension RecordCommand {
                 query: contract.request.query.filter { !$0.value.contains("${") },
                 status: response.status, headers: keptHeaders(response.headers, names: kept, redactor: redactor),
                 body: redactedBody(response.body, redactor: redactor), recordedFrom: plan.source,
-                requestHeaders: plan.request.headers.map { (header: EnvelopeHTTP.HTTPHeader) in (header.name, Self.redacted(header, redactor)) })
+                requestHeaders: plan.request.headers.map { header in (header.name, Self.redacted(header, redactor)) })
             if try !write(mapping, redactor: redactor) { shapeChanged = true }
         }
         Terminal.writeStandardOutput("\n")
@@ -55,7 +55,7 @@ extension RecordCommand {
     func recordURL(_ url: String, name: String) throws -> Int32 {
         let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
         var secrets: [String] = []
-        var sent: [EnvelopeHTTP.HTTPHeader] = []
+        var sent: [HTTPHeader] = []
         for line in headers {
             guard let colon = line.firstIndex(of: ":") else {
                 throw CLIError.invalidValue(option: "--header", value: line, expected: "'Name: value'", suggestion: nil)
@@ -69,7 +69,7 @@ extension RecordCommand {
             }
             secrets += expansion.secrets
             if Redactor.isSensitiveHeader(headerName) { secrets.append(expansion.value) }
-            sent.append(EnvelopeHTTP.HTTPHeader(name: headerName, value: expansion.value))
+            sent.append(HTTPHeader(name: headerName, value: expansion.value))
         }
         let urlExpansion: TemplateExpander.Expansion
         do {
@@ -112,7 +112,7 @@ extension RecordCommand {
             let differences: [ShapeDifference]
             do {
                 let stubs = try MockMappings.parse(try FileSystem.read(mappingPath), file: mappingPath,
-                                                   filesDirectory: FileSystem.join(mocksDirectory, "__files"))
+                                                   bodyFiles: MockFolder.bodyFiles(of: mocksDirectory))
                 let old = try JSONDocument.parse(stubs.first?.response.body ?? [])
                 let new = try JSONDocument.parse(mapping.body)
                 differences = JSONShape(old.root).differences(to: JSONShape(new.root))
@@ -148,7 +148,7 @@ extension RecordCommand {
 
     /// The response headers worth replaying: `Content-Type` and those the contract checks,
     /// first of each name, credentials hidden.
-    func keptHeaders(_ headers: [EnvelopeHTTP.HTTPHeader], names: Set<String>, redactor: Redactor) -> [(name: String, value: String)] {
+    func keptHeaders(_ headers: [HTTPHeader], names: Set<String>, redactor: Redactor) -> [(name: String, value: String)] {
         var seen: Set<String> = []
         return headers.filter { names.contains($0.name.lowercased()) && seen.insert($0.name.lowercased()).inserted }
             .map { ($0.name, Self.redacted($0, redactor)) }
@@ -162,7 +162,7 @@ extension RecordCommand {
     }
 
     /// A header's value as it may be written down.
-    static func redacted(_ header: EnvelopeHTTP.HTTPHeader, _ redactor: Redactor) -> String {
+    static func redacted(_ header: HTTPHeader, _ redactor: Redactor) -> String {
         Redactor.isSensitiveHeader(header.name) ? Redactor.mask : redactor.redact(header.value)
     }
 }

@@ -40,7 +40,7 @@ struct ServeCommand: ParsableCommand {
         options.workers = try parsed.integer("--workers", in: 1...64)
         var base = mocksDirectory
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        options.filesDirectory = base + "/__files"
+        options.bodyFiles = MockFolder.bodyFiles(of: base)
         for text in parsed.values("--inject") {
             do {
                 options.injections.append(try DriftInjection.parse(text))

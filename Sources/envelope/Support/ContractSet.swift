@@ -1,5 +1,4 @@
 import EnvelopeCore
-import EnvelopeMock
 
 /// The contracts of a folder: every `*.json` directly in it (shared schemas live in
 /// subfolders), loaded in name order, with every load error collected rather than stopping
@@ -21,25 +20,23 @@ struct ContractSet {
     /// keeping name order for both the contracts and the errors.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
         let files = try contractFiles(in: directory)
-        let folder = DirectoryHandle(path: directory)
-        return assemble(ParallelMap.map(files) { file in load(file, directory: directory, folder: folder, options: options) })
+        return assemble(ParallelMap.map(files) { file in load(file, directory: directory, options: options) })
     }
 
     /// The contract files of `directory`, in load (name) order.
-    static func contractFiles(in directory: String) throws(CommandFailure) -> [DirectoryListing.Entry] {
+    static func contractFiles(in directory: String) throws(CommandFailure) -> [String] {
         do {
-            return try FileSystem.jsonFileEntries(in: directory)
+            return try FileSystem.jsonFiles(in: directory)
         } catch {
             throw .badInput("\(error) (give the contracts folder with --contracts)")
         }
     }
 
     /// Loads one contract file as ``load(directory:options:)`` does, for a caller that loads
-    /// them alongside other work on the same cores. `folder` is `directory`, open (or nil).
-    static func load(_ file: DirectoryListing.Entry, directory: String, folder: DirectoryHandle?, options: ContractLoadOptions)
-        -> Result<Contract, ContractError> {
+    /// them alongside other work on the same cores.
+    static func load(_ file: String, directory: String, options: ContractLoadOptions) -> Result<Contract, ContractError> {
         Result { () throws(ContractError) -> Contract in
-            try loadContract(file: file.path, directory: directory, options: options, knownRegular: file.isRegularFile, folder: folder)
+            try loadContract(file: file, directory: directory, options: options)
         }
     }
 
@@ -58,16 +55,10 @@ struct ContractSet {
         }
     }
 
-    /// Loads one contract file; `file` is relative to `directory`. `knownRegular`: the
-    /// folder's listing said `file` is a regular file (the schemas it refers to are read the
-    /// usual way). `folder`, `directory` open, reads such a file by its name alone.
-    static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions(),
-                             knownRegular: Bool = false, folder: DirectoryHandle? = nil) throws(ContractError) -> Contract {
-        try ContractLoader.load(file: file, read: { path in
-            let listed = knownRegular && path == file
-            if listed, let folder, let bytes = FileBytes.contents(ofRegularFile: path, in: folder) { return bytes }
-            return try FileSystem.read(FileSystem.join(directory, path), knownRegular: listed && folder == nil)
-        }, options: options)
+    /// Loads one contract file; `file` is relative to `directory`, and so are the schema files
+    /// it refers to.
+    static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
+        try ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options)
     }
 
     /// The text for the load errors, one per line: `Contracts/file.json:line:column: error: …`.

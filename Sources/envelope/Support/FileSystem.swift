@@ -1,5 +1,4 @@
 import EnvelopeCore
-import EnvelopeMock
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,16 +11,14 @@ private let systemRead = Darwin.read
 
 /// The file-system edge of the tool: the libraries take bytes, this reads and writes them.
 enum FileSystem {
-    /// Why a file could not be read or written.
-    struct Failure: Error, CustomStringConvertible {
+    /// Why a file or folder could not be read or written: the description names it and says why.
+    struct Failure: Error, Equatable, CustomStringConvertible {
         var description: String
     }
 
-    /// Reads a whole file straight into one array (no intermediate `Data`, so a 50 MB answer
-    /// costs 50 MB, not 100). `knownRegular`: a directory listing said it is a regular file,
-    /// so a small one is read without a stat (the usual way if that fails, to say why).
-    static func read(_ path: String, knownRegular: Bool = false) throws(Failure) -> [UInt8] {
-        if knownRegular, let bytes = FileBytes.contents(ofRegularFile: path) { return bytes }
+    /// Reads a whole file into one array (no intermediate `Data`, so a 50 MB answer costs
+    /// 50 MB, not 100).
+    static func read(_ path: String) throws(Failure) -> [UInt8] {
         let (descriptor, status) = try openFile(path)
         defer { close(descriptor) }
         return try readAll(descriptor, status: status, path: path)
@@ -52,46 +49,22 @@ enum FileSystem {
         return (descriptor, status)
     }
 
-    /// Reads an open file to its end into one array.
+    /// Reads an open file to its end. The size it says is only where to start: a file in
+    /// /proc says 0, and a file may grow while it is read.
     private static func readAll(_ descriptor: Int32, status: stat, path: String) throws(Failure) -> [UInt8] {
-        var failure: Int32 = 0
-        let size = max(Int(status.st_size), 0)
-        let regular = (status.st_mode & S_IFMT) == S_IFREG && size > 0
-        // Room for one byte more than the size: a read that fills that byte means more is
-        // coming (a pipe or special file, which say 0, or a file that grew), read then in
-        // chunks. A regular file's read that stops short of it has met the end: a short
-        // count from a regular file means end of file, so the read that would return 0 is
-        // not made (one system call in five when loading a thousand contracts). (A 64 KB
-        // chunk zeroed for every file was a sixth of the instructions loading them.)
-        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            var filled = 0
-            while filled < size + 1 {
-                let got = systemRead(descriptor, buffer.baseAddress.unsafelyUnwrapped + filled, size + 1 - filled)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if got == 0 { break }
-                filled += got
-                if regular && filled == size { break }
+        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 4096)) }
+            let got = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress.unsafelyUnwrapped + filled, $0.count - filled) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "cannot read \(path): \(String(cString: strerror(errno)))")
             }
-            count = filled
+            if got == 0 { break }
+            filled += got
         }
-        if bytes.count > size {
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            while failure == 0 {
-                let got = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if got == 0 { break }
-                bytes.append(contentsOf: chunk[0..<got])
-            }
-        }
-        if failure != 0 { throw Failure(description: "cannot read \(path): \(String(cString: strerror(failure)))") }
+        bytes.removeSubrange(filled...)
         return bytes
     }
 
@@ -99,7 +72,7 @@ enum FileSystem {
     static let mappingThreshold = 256 << 10
 
     /// The bytes of a file, mapped into memory when it is large (no freshly zeroed copy of a
-    /// 50 MB answer, which took about as long as parsing it), read otherwise.
+    /// large answer, which costs about as much as parsing it), read otherwise.
     ///
     /// A file that shrinks while it is mapped would make reading it fault (SIGBUS); the
     /// handler installed here turns that into a clear error and exit status 2.
@@ -169,34 +142,85 @@ enum FileSystem {
         FileManager.default.fileExists(atPath: path)
     }
 
-    /// The `*.json` files directly inside `directory`, sorted by name.
+    /// The `*.json` names directly inside `directory` (folders so named too: reading one then
+    /// says it is a folder), hidden ones left out, in byte order so that every machine loads
+    /// them in the same order.
     static func jsonFiles(in directory: String) throws(Failure) -> [String] {
-        try jsonFileEntries(in: directory).map(\.path)
+        let names = try names(in: directory)
+        let json = names.filter { name in
+            let bytes = name.utf8
+            return bytes.count > 5 && bytes.suffix(5).elementsEqual(".json".utf8) && bytes.first != UInt8(ascii: ".")
+        }
+        return ByteOrder.sorted(json) { $0 }
     }
 
-    /// ``jsonFiles(in:)`` with what `readdir` said of each (a regular file is read without a
-    /// stat). Names are tested and sorted by their UTF-8 bytes, as the mock's mapping files
-    /// are: listing and sorting through FileManager and `String` order took 2.6 M instructions
-    /// for a thousand contracts, on one core before any could load.
-    static func jsonFileEntries(in directory: String) throws(Failure) -> [DirectoryListing.Entry] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw Failure(description: "no such folder: \(directory)")
+    /// The names directly inside the folder `directory`; a missing or unreadable folder is a
+    /// failure that says why.
+    private static func names(in directory: String) throws(Failure) -> [String] {
+        guard isFolder(directory) else { throw Failure(description: "no such folder: \(directory)") }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw Failure(description: "cannot list \(directory): \(error.localizedDescription)")
         }
-        guard let entries = DirectoryListing.entries(in: directory) else {
-            // Foundation lists it again to give the reason it always gave.
-            do {
-                _ = try FileManager.default.contentsOfDirectory(atPath: directory)
-            } catch {
-                throw Failure(description: "cannot list \(directory): \(error.localizedDescription)")
+    }
+
+    /// Every entry below the folder `directory` (files, folders and links at every depth, hidden
+    /// ones included) by its path relative to it, in byte order. A symbolic link is listed but
+    /// not followed into; a subfolder that cannot be listed is listed and not entered.
+    static func entries(below directory: String) throws(Failure) -> [String] {
+        var found: [String] = []
+        var folders = [""]
+        while let relative = folders.popLast() {
+            let path = relative.isEmpty ? directory : join(directory, relative)
+            let names: [String]
+            if relative.isEmpty {
+                names = try self.names(in: directory)
+            } else {
+                guard let listed = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+                names = listed
             }
-            throw Failure(description: "cannot list \(directory)")
+            for name in names {
+                let entry = relative.isEmpty ? name : relative + "/" + name
+                found.append(entry)
+                var status = stat()
+                if lstat(join(path, name), &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { folders.append(entry) }
+            }
         }
-        let files = entries.filter { entry in
-            let name = entry.path.utf8
-            return name.count > 5 && name.suffix(5).elementsEqual(".json".utf8) && name.first != UInt8(ascii: ".")
-        }
-        return ByteOrder.sorted(files) { $0.path }
+        return ByteOrder.sorted(found) { $0 }
+    }
+
+    /// Whether `path` is a folder, or a symbolic link to one.
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether `path` is something other than a folder that can be opened: a file, or a
+    /// symbolic link that leads to one.
+    static func isFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR
+    }
+
+    /// The canonical absolute form of `path`, symbolic links resolved; nil when nothing is there.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// What changes when a file is written or replaced: its size, modification time and
+    /// inode, as one string; nil when nothing is at `path`.
+    static func changeStamp(of path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return "\(status.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(status.st_ino)"
     }
 
     /// `directory/name`, without doubling the slash.

@@ -20,7 +20,7 @@ struct MockCatalog {
     static func load(directory: String) -> MockCatalog {
         var catalog = MockCatalog()
         // The server's own listing and loading, file by file so that every broken file is named.
-        guard let files = try? MappingFileSet(directory: directory) else { return catalog }
+        guard let files = try? MockFolder(directory: directory) else { return catalog }
         catalog.exists = true
         for position in files.names.indices {
             switch files.load(position) {
@@ -37,7 +37,7 @@ struct MockCatalog {
     /// The request a contract sends, as the mock server would see it (`${VAR}` left as written).
     static func request(for contract: Contract) -> MockRequest {
         MockRequest(method: contract.request.method, target: contract.request.target,
-                    headers: contract.request.headers.map { EnvelopeMock.HTTPHeader(name: $0.name, value: $0.value) },
+                    headers: contract.request.headers.map { MockHeader(name: $0.name, value: $0.value) },
                     body: contract.request.body.map { Array($0.serialized().utf8) } ?? [])
     }
 

@@ -1,9 +1,5 @@
+import EnvelopeMock
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Watches a Mocks folder (`mappings/` and `__files/`) and reloads it when a file is added,
 /// removed or changed. A folder that no longer loads keeps the old stubs: `onError` gets the
@@ -16,9 +12,9 @@ import Darwin
 /// `lock`, the callbacks are Sendable, and `lastSignature` is only used by ``checkOnce()``,
 /// which runs on the polling thread alone once ``start()`` was called (tests that call it
 /// directly never start the thread).
-public final class MappingWatcher: @unchecked Sendable {
-    public let directory: String
-    public let interval: Double
+final class MappingWatcher: @unchecked Sendable {
+    let directory: String
+    let interval: Double
     private let onReload: @Sendable (MockMappings) -> Void
     private let onError: @Sendable (MockLoadError) -> Void
     private let lock = NSCondition()
@@ -30,7 +26,7 @@ public final class MappingWatcher: @unchecked Sendable {
     ///   - directory: the Mocks folder, as given to ``MockMappings/load(directory:)``.
     ///   - onReload: called on the watcher's thread with the new stubs.
     ///   - onError: called on the watcher's thread when the changed folder does not load.
-    public init(directory: String, interval: Double = 0.5, onReload: @escaping @Sendable (MockMappings) -> Void,
+    init(directory: String, interval: Double = 0.5, onReload: @escaping @Sendable (MockMappings) -> Void,
                 onError: @escaping @Sendable (MockLoadError) -> Void) {
         self.directory = directory
         self.interval = max(0.01, interval)
@@ -40,7 +36,7 @@ public final class MappingWatcher: @unchecked Sendable {
     }
 
     /// Starts polling on a thread of its own.
-    public func start() {
+    func start() {
         lock.lock()
         defer { lock.unlock() }
         guard !running, !stopped else { return }
@@ -51,7 +47,7 @@ public final class MappingWatcher: @unchecked Sendable {
     }
 
     /// Stops polling (the thread ends within one interval).
-    public func stop() {
+    func stop() {
         lock.lock()
         stopped = true
         lock.broadcast()
@@ -90,26 +86,21 @@ public final class MappingWatcher: @unchecked Sendable {
         return true
     }
 
-    /// Every file under `mappings/` and `__files/` with its size and modification time, sorted.
+    /// Every entry under `mappings/` and `__files/` with its size, modification time and
+    /// inode, sorted.
     static func signature(of directory: String) -> [String] {
         var lines: [String] = []
         for folder in ["mappings", "__files"] {
             let root = directory + "/" + folder
-            guard let enumerator = FileManager.default.enumerator(atPath: root) else {
+            guard let entries = try? FileSystem.entries(below: root) else {
                 lines.append("\(folder): missing")
                 continue
             }
-            while let next = enumerator.nextObject() as? String {
-                var info = stat()
-                guard stat(root + "/" + next, &info) == 0 else { continue }
-                #if canImport(Darwin)
-                let modified = info.st_mtimespec
-                #else
-                let modified = info.st_mtim
-                #endif
-                lines.append("\(folder)/\(next) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(info.st_ino)")
+            for entry in entries {
+                guard let stamp = FileSystem.changeStamp(of: root + "/" + entry) else { continue }
+                lines.append("\(folder)/\(entry) \(stamp)")
             }
         }
-        return lines.sorted()
+        return lines
     }
 }

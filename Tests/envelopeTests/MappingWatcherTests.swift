@@ -1,6 +1,7 @@
+import EnvelopeMock
 import Foundation
 import Testing
-@testable import EnvelopeMock
+@testable import envelope
 
 @Suite("Reloading mappings on change")
 struct MappingWatcherTests {
@@ -21,18 +22,18 @@ struct MappingWatcherTests {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("__files"), withIntermediateDirectories: true)
         let file = mappings.appendingPathComponent("a.json")
         try Data(#"{"request": {"urlPath": "/a"}, "response": {"body": "one"}}"#.utf8).write(to: file)
-        let server = try startServer(try MockMappings.load(directory: directory.path))
-        defer { server.stop() }
+        let server = MockServer(mappings: try MockMappings.load(directory: directory.path), port: 0)
         let events = Events()
         let watcher = MappingWatcher(directory: directory.path, interval: 0.05, onReload: { loaded in
             server.replaceMappings(loaded)
             events.add("reload \(loaded.stubs.count)")
         }, onError: { error in events.add("error \(error.location.map(\.description) ?? "")") })
 
+        // What the server would answer for `path` (it is not started: replacing its stubs is
+        // all the watcher does with it).
         func get(_ path: String) throws -> String {
-            let client = try RawClient(port: server.port)
-            client.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
-            return try client.readResponse().text
+            let stub = StubMatcher(stubs: server.currentStubs).match(MockRequest(method: "GET", target: path))
+            return String(decoding: stub?.response.body ?? [], as: UTF8.self)
         }
         #expect(try get("/a") == "one")
         #expect(!watcher.checkOnce())
