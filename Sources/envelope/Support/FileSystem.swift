@@ -82,15 +82,6 @@ enum FileSystem {
         return try contents(of: descriptor, status: status, path: path)
     }
 
-    /// The bytes of a file as ``contents(of:)`` gives them, or nil, without reading it, when
-    /// it is a regular file of `limit` bytes or more.
-    static func contents(of path: String, below limit: Int) throws(Failure) -> SharedBytes? {
-        let (descriptor, status) = try openFile(path)
-        defer { close(descriptor) }
-        if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= limit { return nil }
-        return try contents(of: descriptor, status: status, path: path)
-    }
-
     /// The bytes of the open file `descriptor`: mapped when large, read otherwise.
     private static func contents(of descriptor: Int32, status: stat, path: String) throws(Failure) -> SharedBytes {
         #if os(Linux)
