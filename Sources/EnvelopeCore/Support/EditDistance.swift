@@ -1,10 +1,10 @@
 /// Edit distance between names, used to suggest the option or command the user meant.
-public enum EditDistance {
+package enum EditDistance {
     /// The optimal-string-alignment (restricted Damerau–Levenshtein) distance: insertions,
     /// deletions, substitutions, and swaps of neighbours each cost 1.
     ///
     /// Swaps count once because `--fromat` is one slip of the fingers, not two.
-    public static func between(_ a: String, _ b: String) -> Int {
+    package static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -30,7 +30,7 @@ public enum EditDistance {
     /// `--format`. "Close" scales with length (one edit per three characters, at most two) so
     /// that short names do not suggest unrelated short names. Ties go to the earlier candidate,
     /// which is the order the command declared them in.
-    public static func suggestion(for input: String, among candidates: [String]) -> String? {
+    package static func suggestion(for input: String, among candidates: [String]) -> String? {
         let typed = normalized(input)
         guard !typed.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)?

@@ -2,14 +2,14 @@ import Dispatch
 
 /// `map` over a list on every core, with the results in the list's order: `check` compiles
 /// many contracts and loads many mappings, each independent of the others.
-public enum ParallelMap {
+package enum ParallelMap {
     /// `items.map(transform)`, computed in chunks of `chunkSize` items handed out to the
     /// cores as they come free (so one slow item does not hold up a whole half of the list);
     /// the calling thread takes chunks too. A list of one chunk or less is mapped on the
     /// calling thread alone.
     /// Each output is written straight into its place in the result, without per-chunk
     /// arrays to join.
-    public static func map<Item: Sendable, Output: Sendable>(_ items: [Item], chunkSize: Int = 16,
+    package static func map<Item: Sendable, Output: Sendable>(_ items: [Item], chunkSize: Int = 16,
                                                       _ transform: @escaping @Sendable (Item) -> Output) -> [Output] {
         precondition(chunkSize > 0, "a chunk holds at least one item")
         let chunkCount = (items.count + chunkSize - 1) / chunkSize
