@@ -111,8 +111,8 @@ enum Socket {
         return .success((fd, actualPort))
     }
 
-    /// Accepts one connection as a non-blocking, close-on-exec socket with TCP_NODELAY. Returns -1 with `errno` set when there is none
-    /// (EAGAIN) or on failure.
+    /// Accepts one connection as a non-blocking, close-on-exec socket with TCP_NODELAY.
+    /// Returns -1 with `errno` set when there is none (EAGAIN) or on failure.
     static func accept(_ listener: Int32) -> Int32 {
         #if canImport(Darwin)
         let fd = Darwin.accept(listener, nil, nil)
