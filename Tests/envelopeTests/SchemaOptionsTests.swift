@@ -47,7 +47,7 @@ struct SchemaOptionsTests {
     }
 }
 
-@Suite("Remote $refs over HTTP")
+@Suite("Remote $refs over HTTP", .temporaryFolders)
 struct RemoteReferenceTests {
     @Test("--allow-remote-refs fetches a $ref from a server (here the mock server on loopback)")
     func fetchesRemoteReference() throws {
@@ -79,7 +79,7 @@ struct RemoteReferenceTests {
     }
 }
 
-@Suite("Project-wide schema settings")
+@Suite("Project-wide schema settings", .temporaryFolders)
 struct ProjectSchemaSettingsTests {
     @Test("refMap in envelope.json serves remote $refs for validate, like --map-ref")
     func refMapInProjectFile() throws {

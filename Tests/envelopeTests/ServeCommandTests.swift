@@ -2,7 +2,7 @@ import EnvelopeHTTP
 import Foundation
 import Testing
 
-@Suite("envelope serve, end to end")
+@Suite("envelope serve, end to end", .temporaryFolders)
 struct ServeCommandTests {
     @Test("--port 0 prints the URL, answers curl with the mock, and Ctrl-C stops it cleanly")
     func servesUntilInterrupted() throws {
@@ -163,7 +163,7 @@ func curl(_ arguments: [String]) throws -> (status: Int32, output: String) {
     return (curl.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-@Suite("envelope serve options, end to end")
+@Suite("envelope serve options, end to end", .temporaryFolders)
 struct ServeOptionsTests {
     @Test("--inject nulls the pointer in every JSON answer and names what it changed")
     func inject() throws {
@@ -191,7 +191,6 @@ struct ServeOptionsTests {
     @Test("--watch reloads a changed mapping and keeps the old ones when a file breaks")
     func watch() throws {
         let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let mappings = directory.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         let file = mappings.appendingPathComponent("a.json")
@@ -216,7 +215,6 @@ struct ServeOptionsTests {
     @Test("SIGTERM lets a delayed answer in flight finish, then exits 0")
     func gracefulTerm() throws {
         let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let mappings = directory.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         try Data(#"{"request": {"urlPath": "/slow"}, "response": {"body": "done", "fixedDelayMilliseconds": 700}}"#.utf8)
