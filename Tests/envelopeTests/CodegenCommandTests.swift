@@ -61,8 +61,7 @@ struct CodegenCommandTests {
         let sources = try FileManager.default.contentsOfDirectory(atPath: models.path).filter { $0.hasSuffix(".swift") }.map { models.appendingPathComponent($0).path }
         let program = folder.appendingPathComponent("decode").path
         let compile = try runTool("swiftc", ["-swift-version", "6", "-o", program] + sources)
-        #expect(compile.status == 0, "swiftc failed:\n\(compile.output)")
-        guard compile.status == 0 else { return }
+        try #require(compile.status == 0, "swiftc failed:\n\(compile.output)")
         let run = try runTool(program, [answers.path])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output == """
