@@ -16,7 +16,7 @@ struct TallyTableTests {
         var table = TallyTable()
         var reference: [UInt64: (objects: Int, present: Int)] = [:]
         var order: [UInt64] = []
-        var generator = SplitMix(seed: 3)
+        var generator = SplitMix64(seed: 3)
         for _ in 0..<5_000 {
             // Few distinct hashes, some equal in their low and high halves, so slots collide.
             let place = generator.next() % 300

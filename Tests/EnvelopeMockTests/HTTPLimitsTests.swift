@@ -37,7 +37,7 @@ struct HTTPLimitsTests {
         let response = try slow.readResponse()
         #expect(response.status == 408)
         #expect(response.header("Connection") == "close")
-        #expect(slow.readUntilClosed().isEmpty)
+        #expect(slow.bytesUntilServerCloses() == [])
         // A keep-alive connection that sits idle between requests is not a slow head.
         let idle = try RawClient(port: server.port)
         idle.send("GET /pages HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 
-@Suite("envelope check, end to end")
+@Suite("envelope check, end to end", .temporaryFolders)
 struct CheckCommandTests {
     @Test("the bundled contracts against the bundled mocks: exactly the seed's two findings, exit 1")
     func reportsTheSeedDrift() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("envelope check: environments, selection and report formats")
+@Suite("envelope check: environments, selection and report formats", .temporaryFolders)
 struct CheckEnvironmentTests {
     /// A project file in a fresh folder.
     func projectFile(_ text: String) throws -> String {

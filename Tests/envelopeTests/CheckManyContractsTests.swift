@@ -3,7 +3,7 @@ import Testing
 
 /// A folder of many contracts, as large projects have: more than one chunk of contracts, so
 /// they load on several threads at once, and mappings in nested folders.
-@Suite("envelope check over many contracts, end to end")
+@Suite("envelope check over many contracts, end to end", .temporaryFolders)
 struct CheckManyContractsTests {
     /// How many contracts each test generates: several chunks of the parallel load.
     static let count = 40

@@ -27,12 +27,11 @@ let link = DeeplinkHostLink(a1B: "1", a2: 2)
 print("deeplink: \(String(decoding: try JSONEncoder().encode(link), as: UTF8.self).contains("\"a1_b\":\"1\""))")
 """#
 
-@Suite("envelope codegen, end to end")
+@Suite("envelope codegen, end to end", .temporaryFolders)
 struct CodegenCommandTests {
     @Test("the generated models compile with swiftc and decode every bundled mock")
     func generatedCodeCompilesAndDecodes() throws {
         let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let models = folder.appendingPathComponent("Models")
         let result = try Envelope.run(["codegen", "Contracts/hanyang-menu.json", "Contracts/naver-blog.json", "Contracts/naver-image.json",
                                        "Contracts/naver-news.json", "Contracts/deeplink-host.json", "--output", models.path])
@@ -62,8 +61,7 @@ struct CodegenCommandTests {
         let sources = try FileManager.default.contentsOfDirectory(atPath: models.path).filter { $0.hasSuffix(".swift") }.map { models.appendingPathComponent($0).path }
         let program = folder.appendingPathComponent("decode").path
         let compile = try runTool("swiftc", ["-swift-version", "6", "-o", program] + sources)
-        #expect(compile.status == 0, "swiftc failed:\n\(compile.output)")
-        guard compile.status == 0 else { return }
+        try #require(compile.status == 0, "swiftc failed:\n\(compile.output)")
         let run = try runTool(program, [answers.path])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output == """
@@ -86,7 +84,6 @@ struct CodegenCommandTests {
         #expect(result.standardOutput.contains("self.title = HTMLText.decode(try container.decode(String.self, forKey: .title))"))
 
         let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         try #"{"contract": "empty", "request": {"path": "/"}, "response": {"status": 204}}"#.write(to: folder.appendingPathComponent("empty.json"), atomically: true, encoding: .utf8)
         let empty = try Envelope.run(["codegen", "empty.json"], in: folder)
         #expect(empty.exitCode == 2)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("envelope check --compare-mocks, end to end", .serialized)
+@Suite("envelope check --compare-mocks, end to end", .serialized, .temporaryFolders)
 struct CompareMocksTests {
     @Test("a mock recorded from an older answer is reported stale, place by place")
     func staleMock() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("envelope diff, end to end")
+@Suite("envelope diff, end to end", .temporaryFolders)
 struct DiffCommandTests {
     let diff = fixtures.appendingPathComponent("Diff")
 

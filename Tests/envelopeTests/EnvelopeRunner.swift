@@ -71,9 +71,47 @@ enum Envelope {
     }
 }
 
-/// A fresh temporary folder for one test.
+/// A fresh empty folder inside the running test's own temporary folder, which the
+/// `.temporaryFolders` trait creates before the test and removes, with all it holds, after
+/// it (pass or fail). Throws in a test without the trait, so no folder is left behind.
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-tests-\(UUID().uuidString)")
+    guard let root = TemporaryFolders.root else { throw TemporaryFolders.MissingTrait() }
+    let url = root.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// The per-test folder behind `temporaryDirectory()`.
+enum TemporaryFolders {
+    /// The running test's folder; nil outside a test with the trait.
+    @TaskLocal static var root: URL?
+
+    struct MissingTrait: Error, CustomStringConvertible {
+        var description: String {
+            "temporaryDirectory() needs the .temporaryFolders trait on the test or its suite (it removes the folders afterwards)"
+        }
+    }
+}
+
+/// Gives each test (each argument of a parameterized one) an `envelope-tests-UUID` folder
+/// under the system's temporary folder for `temporaryDirectory()`, and removes it when the
+/// test ends. On a suite it applies to every test in it.
+struct TemporaryFoldersTrait: TestTrait, SuiteTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try await TemporaryFolders.$root.withValue(root) { try await function() }
+    }
+}
+
+extension Trait where Self == TemporaryFoldersTrait {
+    /// A temporary folder per test, removed afterwards; see `temporaryDirectory()`.
+    static var temporaryFolders: Self { Self() }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("envelope infer, end to end")
+@Suite("envelope infer, end to end", .temporaryFolders)
 struct InferCommandTests {
     let infer = fixtures.appendingPathComponent("Infer")
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("envelope lint, end to end")
+@Suite("envelope lint, end to end", .temporaryFolders)
 struct LintCommandTests {
     @Test("every broken file is listed with file:line:column, warnings too, and the mocks are validated: exit 2")
     func brokenProject() throws {

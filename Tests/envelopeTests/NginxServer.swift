@@ -9,6 +9,7 @@ import Testing
 /// gone, however it ends (the shell checks its parent every second), so no nginx outlives the
 /// tests. It is killed outright: without a master process nginx keeps SIGTERM blocked, so
 /// the polite signal the first version sent was never taken, and every run left one behind.
+/// The same shell then removes the server's temporary folder.
 /// A missing nginx or openssl fails every test that needs them, loudly.
 ///
 /// `@unchecked Sendable` is safe: every stored property is a `let` set in `init`.
@@ -42,7 +43,10 @@ final class NginxServer: @unchecked Sendable {
             throw SetupError(description: "\(tool) is not installed; these tests need it (apt-get install \(package), as .ci/run does)")
         }
         do {
-            directory = try temporaryDirectory()
+            // Its own folder, not a test's: the server outlives the test that starts it. The
+            // shell below removes it once nginx is gone.
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-nginx-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let httpPort = try closedLoopbackPort()
             var httpsPort = try closedLoopbackPort()
             while httpsPort == httpPort { httpsPort = try closedLoopbackPort() }
@@ -60,9 +64,9 @@ final class NginxServer: @unchecked Sendable {
 
             let shell = Process()
             shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-            // $PPID is the test process: once it is gone, nginx goes too.
+            // $PPID is the test process: once it is gone, nginx goes too, and then its folder.
             shell.arguments = ["-c", "\"$3\" -p \"$1\" -c \"$2\" -e \"$1/error.log\" & pid=$!; "
-                                   + "while kill -0 $PPID 2>/dev/null; do sleep 1; done; kill -KILL $pid; wait $pid", "sh",
+                                   + "while kill -0 $PPID 2>/dev/null; do sleep 1; done; kill -KILL $pid; wait $pid; rm -rf \"$1\"", "sh",
                                directory.path, configFile.path, Self.which("nginx") ?? "nginx"]
             shell.standardInput = FileHandle.nullDevice
             shell.standardOutput = FileHandle.nullDevice

@@ -38,7 +38,7 @@ struct RecordProject {
     }
 }
 
-@Suite("envelope record, end to end", .serialized)
+@Suite("envelope record, end to end", .serialized, .temporaryFolders)
 struct RecordCommandTests {
     @Test("a contract's answer becomes a mapping with the body inline, no secret on disk or in the output, and the drift is reported")
     func recordsContract() throws {

@@ -47,7 +47,7 @@ struct SchemaOptionsTests {
     }
 }
 
-@Suite("Remote $refs over HTTP")
+@Suite("Remote $refs over HTTP", .temporaryFolders)
 struct RemoteReferenceTests {
     @Test("--allow-remote-refs fetches a $ref from a server (here the mock server on loopback)")
     func fetchesRemoteReference() throws {
@@ -56,20 +56,9 @@ struct RemoteReferenceTests {
         let schema = #"{"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}"#
         try Data(#"{"request": {"method": "GET", "urlPath": "/schemas/thing.json"}, "response": {"status": 200, "jsonBody": \#(schema)}}"#.utf8)
             .write(to: mocks.appendingPathComponent("mappings/schema.json"))
-        let server = Process()
-        server.executableURL = Envelope.binary
-        server.arguments = ["serve", "--mocks", mocks.path, "--port", "0"]
-        let out = Pipe()
-        server.standardOutput = out
-        try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        let base = try #require(text.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        let server = try ServeProcess(["--mocks", mocks.path])
+        defer { _ = server.stop() }
+        let base = server.url
 
         let contracts = try temporaryDirectory()
         try Data(#"{"contract": "thing", "request": {"path": "/thing"}, "response": {"body": {"$ref": "\#(base)/schemas/thing.json"}}}"#.utf8)
@@ -90,7 +79,7 @@ struct RemoteReferenceTests {
     }
 }
 
-@Suite("Project-wide schema settings")
+@Suite("Project-wide schema settings", .temporaryFolders)
 struct ProjectSchemaSettingsTests {
     @Test("refMap in envelope.json serves remote $refs for validate, like --map-ref")
     func refMapInProjectFile() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("secrets never leak")
+@Suite("secrets never leak", .temporaryFolders)
 struct SecretRedactionTests {
     static let secret = "s3cr3t-PLANTED-9f2c"
 

@@ -2,52 +2,24 @@ import EnvelopeHTTP
 import Foundation
 import Testing
 
-@Suite("envelope serve, end to end")
+@Suite("envelope serve, end to end", .temporaryFolders)
 struct ServeCommandTests {
     @Test("--port 0 prints the URL, answers curl with the mock, and Ctrl-C stops it cleanly")
     func servesUntilInterrupted() throws {
-        let process = Process()
-        process.executableURL = Envelope.binary
-        process.arguments = ["serve", "--port", "0"]
-        process.currentDirectoryURL = packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
+        let server = try ServeProcess([])
         // The first line names the URL: "Serving 4 mappings from Mocks at http://127.0.0.1:PORT".
-        var text = ""
-        let reader = out.fileHandleForReading
-        let deadline = Date().addingTimeInterval(10)
-        while !text.contains("\n"), Date() < deadline {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        let firstLine = try #require(text.split(separator: "\n").first.map(String.init))
-        #expect(firstLine.hasPrefix("Serving 4 mappings from Mocks at http://127.0.0.1:"))
-        let url = try #require(firstLine.split(separator: " ").last.map(String.init))
-        #expect(url.range(of: #"^http://127\.0\.0\.1:\d+$"#, options: .regularExpression) != nil)
+        #expect(server.banner.hasPrefix("Serving 4 mappings from Mocks at http://127.0.0.1:"))
+        #expect(server.url.range(of: #"^http://127\.0\.0\.1:\d+$"#, options: .regularExpression) != nil)
 
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-s", "-o", "-", "-w", "\n%{http_code} %{content_type}", url + "/COMM/A202100004"]
-        let curlOut = Pipe()
-        curl.standardOutput = curlOut
-        try curl.run()
-        let fetched = String(decoding: curlOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        curl.waitUntilExit()
-        #expect(curl.terminationStatus == 0)
+        let fetched = try curl(["-o", "-", "-w", "\n%{http_code} %{content_type}", server.url + "/COMM/A202100004"])
+        #expect(fetched.status == 0)
         let seed = try String(contentsOf: packageRoot.appendingPathComponent("Mocks/__files/hanyang-menu.json"), encoding: .utf8)
-        #expect(fetched == seed + "\n200 application/json; charset=utf-8")
+        #expect(fetched.output == seed + "\n200 application/json; charset=utf-8")
 
-        kill(process.processIdentifier, SIGINT)
-        let rest = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        #expect((text + rest).hasSuffix("Press Ctrl-C to stop.\nStopped.\n"))
+        let stopped = server.stop(SIGINT)
+        #expect(server.process.terminationReason == .exit)
+        #expect(stopped.status == 0)
+        #expect(stopped.output.hasSuffix("Press Ctrl-C to stop.\nStopped.\n"))
     }
 
     @Test("a broken mapping file is exit 2 naming file:line:column")
@@ -63,13 +35,22 @@ struct ServeCommandTests {
     }
 }
 
-/// A running `envelope serve` whose first output line has been read.
+/// A running `envelope serve` whose banner (everything up to "Press Ctrl-C to stop.") has
+/// been printed. Its output and error streams are collected as they come, so a test can wait
+/// for a message the server prints when something has happened.
 final class ServeProcess {
+    /// Why the server did not get as far as its banner.
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
     let process = Process()
+    /// The URL from the banner's first line.
     let url: String
-    private let out = Pipe()
-    private let err = Pipe()
-    private var firstOutput = ""
+    /// Standard output, as far as it has come.
+    let output: StreamCollector
+    /// Standard error, as far as it has come.
+    let errors: StreamCollector
 
     init(_ arguments: [String], in directory: URL = packageRoot) throws {
         process.executableURL = Envelope.binary
@@ -78,33 +59,94 @@ final class ServeProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !text.contains("Press Ctrl-C to stop.\n"), Date() < deadline {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        output = StreamCollector(out.fileHandleForReading)
+        errors = StreamCollector(err.fileHandleForReading)
+        guard output.wait(untilContains: "Press Ctrl-C to stop.\n") else {
+            if process.isRunning { process.terminate() }
+            throw StartFailure(description: "envelope serve \(arguments.joined(separator: " ")) printed no banner; "
+                                   + "output: \(output.text.debugDescription), error: \(errors.text.debugDescription)")
         }
-        firstOutput = text
-        let first = text.split(separator: "\n").first.map(String.init) ?? ""
+        let first = output.text.split(separator: "\n").first.map(String.init) ?? ""
         url = first.split(separator: " ").last.map(String.init) ?? ""
     }
 
     deinit { if process.isRunning { process.terminate() } }
 
     /// The banner printed at start.
-    var banner: String { firstOutput }
+    var banner: String { output.text }
 
-    /// Sends `signal`, waits for the exit, returns (status, rest of stdout, stderr).
+    /// Sends `signal`, waits for the exit, returns (status, all of stdout, all of stderr).
     func stop(_ signal: Int32 = SIGINT) -> (status: Int32, output: String, error: String) {
         kill(process.processIdentifier, signal)
-        let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, rest, error)
+        return (process.terminationStatus, output.waitForEnd(), errors.waitForEnd())
+    }
+
+    /// Waits until the server has received a request for `path`: its request journal records
+    /// a request on arrival, before any delay. False if that did not happen within
+    /// `guardSeconds` (a guard against hanging, not a time the test asserts).
+    func waitUntilReceived(_ path: String, guardSeconds: Double = 10) throws -> Bool {
+        let deadline = Date().addingTimeInterval(guardSeconds)
+        let client = HTTPClient()
+        repeat {
+            let journal = try client.send(HTTPRequest(url: url + "/__admin/requests"))
+            let object = try JSONSerialization.jsonObject(with: Data(journal.body)) as? [String: Any]
+            let requests = object?["requests"] as? [[String: Any]] ?? []
+            if requests.contains(where: { ($0["request"] as? [String: Any])?["url"] as? String == path }) { return true }
+            usleep(10_000)
+        } while Date() < deadline
+        return false
+    }
+}
+
+/// Collects what a pipe delivers, on a thread of its own, so a test can wait for a given
+/// text or for the end of the stream without blocking on the read itself.
+///
+/// `@unchecked Sendable` is safe: `data` and `ended` are only touched while holding `condition`.
+final class StreamCollector: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data = Data()
+    private var ended = false
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                condition.withLock {
+                    if chunk.isEmpty { ended = true } else { data += chunk }
+                    condition.broadcast()
+                }
+                if chunk.isEmpty { return }
+            }
+        }.start()
+    }
+
+    /// Everything received so far.
+    var text: String { condition.withLock { String(decoding: data, as: UTF8.self) } }
+
+    /// Waits until the text contains `needle`: true once it does; false if the stream ended,
+    /// or `guardSeconds` passed (a guard against hanging), without it.
+    func wait(untilContains needle: String, guardSeconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(guardSeconds)
+        return condition.withLock {
+            while !String(decoding: data, as: UTF8.self).contains(needle) {
+                if ended || !condition.wait(until: deadline) { return String(decoding: data, as: UTF8.self).contains(needle) }
+            }
+            return true
+        }
+    }
+
+    /// Waits for the end of the stream (the writer exited) and returns everything.
+    func waitForEnd() -> String {
+        condition.withLock {
+            while !ended { condition.wait() }
+            return String(decoding: data, as: UTF8.self)
+        }
     }
 }
 
@@ -121,7 +163,7 @@ func curl(_ arguments: [String]) throws -> (status: Int32, output: String) {
     return (curl.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-@Suite("envelope serve options, end to end")
+@Suite("envelope serve options, end to end", .temporaryFolders)
 struct ServeOptionsTests {
     @Test("--inject nulls the pointer in every JSON answer and names what it changed")
     func inject() throws {
@@ -149,7 +191,6 @@ struct ServeOptionsTests {
     @Test("--watch reloads a changed mapping and keeps the old ones when a file breaks")
     func watch() throws {
         let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let mappings = directory.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         let file = mappings.appendingPathComponent("a.json")
@@ -158,26 +199,22 @@ struct ServeOptionsTests {
         #expect(server.banner.contains("Watching \(directory.path) for changes.\n"))
         #expect(try curl([server.url + "/a"]).output == "one")
         try Data(#"{"request": {"urlPath": "/a"}, "response": {"body": "two"}}"#.utf8).write(to: file)
-        var answer = ""
-        for _ in 0..<100 where answer != "two" {
-            Thread.sleep(forTimeInterval: 0.1)
-            answer = try curl([server.url + "/a"]).output
-        }
-        #expect(answer == "two")
+        // The server says when it has reloaded.
+        try #require(server.output.wait(untilContains: "Reloaded 1 mapping from \(directory.path)\n"), "no reload: \(server.errors.text)")
+        #expect(try curl([server.url + "/a"]).output == "two")
         try Data(#"{"request": {"urlPath": "/a"}, "response": {"bodyy": "three"}}"#.utf8).write(to: file)
-        Thread.sleep(forTimeInterval: 1.5)
+        // ...and when it has read the broken file and kept the mappings it had.
+        try #require(server.errors.wait(untilContains: "\(directory.path)/mappings/a.json:1:45: error: unsupported key 'bodyy' in response"),
+                     "the broken file went unnoticed: \(server.errors.text)")
+        #expect(server.errors.wait(untilContains: "Kept the mappings loaded before"))
         #expect(try curl([server.url + "/a"]).output == "two")
         let stopped = server.stop()
         #expect(stopped.status == 0)
-        #expect(stopped.output.contains("Reloaded 1 mapping from \(directory.path)\n"))
-        #expect(stopped.error.contains("\(directory.path)/mappings/a.json:1:45: error: unsupported key 'bodyy' in response"))
-        #expect(stopped.error.contains("Kept the mappings loaded before"))
     }
 
     @Test("SIGTERM lets a delayed answer in flight finish, then exits 0")
     func gracefulTerm() throws {
         let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let mappings = directory.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         try Data(#"{"request": {"urlPath": "/slow"}, "response": {"body": "done", "fixedDelayMilliseconds": 700}}"#.utf8)
@@ -190,7 +227,8 @@ struct ServeOptionsTests {
         let pipe = Pipe()
         client.standardOutput = pipe
         try client.run()
-        Thread.sleep(forTimeInterval: 0.3)  // curl is connected and waiting for the delayed answer
+        // The answer is in flight once the server has the request (it then waits 700 ms).
+        try #require(try server.waitUntilReceived("/slow"), "the server never received GET /slow")
         let stopped = server.stop(SIGTERM)
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         client.waitUntilExit()

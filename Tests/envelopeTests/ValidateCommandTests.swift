@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("envelope validate, end to end")
+@Suite("envelope validate, end to end", .temporaryFolders)
 struct ValidateCommandTests {
     @Test("saved bodies are checked offline, one result per file, with the whole text report")
     func validatesFiles() throws {
@@ -54,9 +54,8 @@ struct ValidateCommandTests {
         }
         let body = #"{"result": {"totalCount": 9000, "list": [\#n"# + items.joined(separator: ",\n") + #"]},\#n"nowDate": {"yyyy": "2026"}, "resultMessage": {"service": "s", "code": 200, "msg": "ok"}}"#
         #expect(body.utf8.count > 1 << 20)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-large-\(UUID().uuidString).json")
+        let file = try temporaryDirectory().appendingPathComponent("large.json")
         try body.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
 
         let mapped = try Envelope.run(["validate", "Contracts/hanyang-menu.json", file.path])
         let piped = try Envelope.run(["validate", "Contracts/hanyang-menu.json", "-"], input: body)
@@ -85,7 +84,6 @@ struct ValidateCommandTests {
         // a copy is read and before it is let go; then the remaining copies are merely empty
         // (exit 1), and the run is tried again.
         let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let contract = directory.appendingPathComponent("big.json")
         try #"{"contract": "big", "request": {"path": "/big"}, "response": {"status": 200, "body": {"type": "array", "items": {"type": "object", "required": ["n"]}}}}"#
             .write(to: contract, atomically: true, encoding: .utf8)
@@ -131,7 +129,6 @@ struct ValidateCommandTests {
     @Test("many files, small ones validated several at once and large ones after, report in the order given, each as when alone")
     func manyFilesKeepTheirOrder() throws {
         let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         // Past the size from which files are validated one at a time, each on every core.
         var items: [String] = []
         for index in 0..<32_000 {
