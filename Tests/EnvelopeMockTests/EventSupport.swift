@@ -41,7 +41,7 @@ func startServer(_ mappings: MockMappings? = nil, log: @escaping @Sendable (Mock
     options.port = 0
     options.workers = 2
     options.drainTimeout = 5
-    options.filesDirectory = Fixtures.mocks + "/__files"
+    options.bodyFiles = Fixtures.bodyFiles(Fixtures.mocks + "/__files")
     let server = MockServer(mappings: try mappings ?? Fixtures.loadMocks(), options: options, log: log, usePoll: false)
     try server.start()
     return server
