@@ -382,34 +382,70 @@ struct MappingReader {
             response.statusMessage = text
         }
         if let headers = keys["headers"] {
-            let headersNode = try object(headers)
-            for entry in headersNode.members {
-                guard !entry.key.isEmpty, entry.key.utf8.allSatisfy(isTokenByte) else {
-                    throw .invalidValue(file: file, location: entry.keyLocation, key: "headers",
-                                        message: "\(quoted(entry.key)) is not a valid header name")
-                }
-                let values: [JSONNode]
-                switch entry.value.kind {
-                case .array: values = entry.value.elements
-                default: values = [entry.value]
-                }
-                for valueNode in values {
-                    let value: String
-                    switch valueNode.kind {
-                    case .string: value = valueNode.stringValue ?? ""
-                    case .number, .bool: value = String(decoding: valueNode.rawBytes, as: UTF8.self)
-                    default:
-                        throw .wrongType(file: file, location: valueNode.location, key: entry.key,
-                                         expected: "a string (or an array of strings)", found: valueNode.kind)
-                    }
-                    guard value.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }) else {
-                        throw .invalidValue(file: file, location: valueNode.location, key: entry.key,
-                                            message: "header values may not contain line breaks or control characters")
-                    }
-                    response.headers.append(MockHeader(name: entry.key, value: value))
-                }
+            response.headers = try readResponseHeaders(headers)
+        }
+        try readResponseBody(keys, in: node, into: &response)
+        if let delay = keys["fixedDelayMilliseconds"] {
+            response.fixedDelayMilliseconds = try integer(delay)
+            guard (0...600_000).contains(response.fixedDelayMilliseconds) else {
+                throw .invalidValue(file: file, location: delay.value.location, key: "fixedDelayMilliseconds",
+                                    message: "\(response.fixedDelayMilliseconds) is outside 0...600000 (ten minutes)")
             }
         }
+        if let distribution = keys["delayDistribution"] {
+            response.delayDistribution = try readDelayDistribution(distribution)
+        }
+        if let dribble = keys["chunkedDribbleDelay"] {
+            response.chunkedDribbleDelay = try readChunkedDribbleDelay(dribble)
+        }
+        if let fault = keys["fault"] {
+            let name = try string(fault)
+            guard let value = ResponseDefinition.Fault(rawValue: name) else {
+                throw .invalidValue(file: file, location: fault.value.location, key: "fault",
+                                    message: "\(quoted(name)) is not a fault; use one of "
+                                        + ResponseDefinition.Fault.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            response.fault = value
+        }
+        return response
+    }
+
+    /// A response's `headers`: each value a string, number or boolean, or an array of them
+    /// for a header sent more than once.
+    func readResponseHeaders(_ member: JSONMember) throws(MockLoadError) -> [MockHeader] {
+        var headers: [MockHeader] = []
+        for entry in try object(member).members {
+            guard !entry.key.isEmpty, entry.key.utf8.allSatisfy(isTokenByte) else {
+                throw .invalidValue(file: file, location: entry.keyLocation, key: "headers",
+                                    message: "\(quoted(entry.key)) is not a valid header name")
+            }
+            let values: [JSONNode]
+            switch entry.value.kind {
+            case .array: values = entry.value.elements
+            default: values = [entry.value]
+            }
+            for valueNode in values {
+                let value: String
+                switch valueNode.kind {
+                case .string: value = valueNode.stringValue ?? ""
+                case .number, .bool: value = String(decoding: valueNode.rawBytes, as: UTF8.self)
+                default:
+                    throw .wrongType(file: file, location: valueNode.location, key: entry.key,
+                                     expected: "a string (or an array of strings)", found: valueNode.kind)
+                }
+                guard value.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }) else {
+                    throw .invalidValue(file: file, location: valueNode.location, key: entry.key,
+                                        message: "header values may not contain line breaks or control characters")
+                }
+                headers.append(MockHeader(name: entry.key, value: value))
+            }
+        }
+        return headers
+    }
+
+    /// The one body key a response may have (`body`, `base64Body`, `jsonBody` or
+    /// `bodyFileName`), read into `response`.
+    func readResponseBody(_ keys: MemberTable, in node: JSONNode, into response: inout ResponseDefinition) throws(MockLoadError) {
         let bodyKeys = ["body", "base64Body", "jsonBody", "bodyFileName"].filter { keys[$0] != nil }
         if bodyKeys.count > 1 {
             let location = bodyKeys.compactMap { keys[$0]?.keyLocation }.max() ?? node.location
@@ -435,44 +471,26 @@ struct MappingReader {
             response.body = try readBodyFile(name, at: body.value.location)
             response.bodySource = .bodyFile(name)
         }
-        if let delay = keys["fixedDelayMilliseconds"] {
-            response.fixedDelayMilliseconds = try integer(delay)
-            guard (0...600_000).contains(response.fixedDelayMilliseconds) else {
-                throw .invalidValue(file: file, location: delay.value.location, key: "fixedDelayMilliseconds",
-                                    message: "\(response.fixedDelayMilliseconds) is outside 0...600000 (ten minutes)")
-            }
+    }
+
+    /// `{"numberOfChunks": 5, "totalDuration": 1000}`.
+    func readChunkedDribbleDelay(_ member: JSONMember) throws(MockLoadError) -> ChunkedDribbleDelay {
+        let node = try object(member)
+        let inner = try members(node, context: "chunkedDribbleDelay", allowed: ["numberOfChunks", "totalDuration"])
+        guard let chunks = inner["numberOfChunks"], let total = inner["totalDuration"] else {
+            throw .missingKey(file: file, location: node.location, key: inner["numberOfChunks"] == nil ? "numberOfChunks" : "totalDuration",
+                              context: "chunkedDribbleDelay", hint: "write {\"numberOfChunks\": 5, \"totalDuration\": 1000}")
         }
-        if let distribution = keys["delayDistribution"] {
-            response.delayDistribution = try readDelayDistribution(distribution)
+        let count = try integer(chunks)
+        let duration = try integer(total)
+        guard (1...10_000).contains(count) else {
+            throw .invalidValue(file: file, location: chunks.value.location, key: "numberOfChunks", message: "\(count) is outside 1...10000")
         }
-        if let dribble = keys["chunkedDribbleDelay"] {
-            let node = try object(dribble)
-            let inner = try members(node, context: "chunkedDribbleDelay", allowed: ["numberOfChunks", "totalDuration"])
-            guard let chunks = inner["numberOfChunks"], let total = inner["totalDuration"] else {
-                throw .missingKey(file: file, location: node.location, key: inner["numberOfChunks"] == nil ? "numberOfChunks" : "totalDuration",
-                                  context: "chunkedDribbleDelay", hint: "write {\"numberOfChunks\": 5, \"totalDuration\": 1000}")
-            }
-            let count = try integer(chunks)
-            let duration = try integer(total)
-            guard (1...10_000).contains(count) else {
-                throw .invalidValue(file: file, location: chunks.value.location, key: "numberOfChunks", message: "\(count) is outside 1...10000")
-            }
-            guard (0...600_000).contains(duration) else {
-                throw .invalidValue(file: file, location: total.value.location, key: "totalDuration",
-                                    message: "\(duration) is outside 0...600000 (ten minutes)")
-            }
-            response.chunkedDribbleDelay = ChunkedDribbleDelay(numberOfChunks: count, totalDuration: duration)
+        guard (0...600_000).contains(duration) else {
+            throw .invalidValue(file: file, location: total.value.location, key: "totalDuration",
+                                message: "\(duration) is outside 0...600000 (ten minutes)")
         }
-        if let fault = keys["fault"] {
-            let name = try string(fault)
-            guard let value = ResponseDefinition.Fault(rawValue: name) else {
-                throw .invalidValue(file: file, location: fault.value.location, key: "fault",
-                                    message: "\(quoted(name)) is not a fault; use one of "
-                                        + ResponseDefinition.Fault.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            response.fault = value
-        }
-        return response
+        return ChunkedDribbleDelay(numberOfChunks: count, totalDuration: duration)
     }
 
     /// `{"type": "uniform", "lower": 10, "upper": 50}` or `{"type": "lognormal", "median": 80, "sigma": 0.4}`.

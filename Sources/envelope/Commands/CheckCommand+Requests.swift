@@ -46,19 +46,19 @@ extension CheckCommand {
             display += (position == 0 ? "?" : "&") + pair + value.display
         }
 
-        var headers: [EnvelopeHTTP.HTTPHeader] = []
+        var headers: [HTTPHeader] = []
         func add(_ name: String, _ value: String, _ what: String) throws(CommandFailure) {
             let expansion = try expand(value, what)
             if Redactor.isSensitiveHeader(name) { secrets.append(expansion.value) }
             // A contract's own header replaces the environment's header of the same name.
             headers.removeAll { $0.name.lowercased() == name.lowercased() }
-            headers.append(EnvelopeHTTP.HTTPHeader(name: name, value: expansion.value))
+            headers.append(HTTPHeader(name: name, value: expansion.value))
         }
         for header in target.headers { try add(header.name, header.value, "header \(header.name)\(originText)") }
         for header in contract.request.headers { try add(header.name, header.value, "header \(header.name)") }
         let body = contract.request.body.map { Array($0.serialized().utf8) }
         if body != nil, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-            headers.append(EnvelopeHTTP.HTTPHeader(name: "Content-Type", value: "application/json"))
+            headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))
         }
         let request = HTTPRequest(method: contract.request.method, url: url, headers: headers, body: body,
                                   connectTimeout: connectTimeout, timeout: timeout,
