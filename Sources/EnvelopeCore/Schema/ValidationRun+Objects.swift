@@ -1,0 +1,223 @@
+extension ValidationRun {
+    mutating func validateObject(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
+        var valid = true
+        let memberCount = tape.childCount(instance)
+        // The schema's arrays are read through `tables`, or only where they are not empty:
+        // see ``SchemaTables`` for why.
+        let index = schemaNode - nodes.baseAddress.unsafelyUnwrapped
+        // A local, so that the key look-up's closure captures the pointer and not the run
+        // (capturing `self` copied the whole run once per member).
+        let tables = self.tables
+        let entry = tables.pointee.entries[index]
+        let propertyCount = Int(entry.propertyCount)
+        // Most schemas have no object keyword beyond properties, required and
+        // additionalProperties: then the node's box of rare keywords is not read at all.
+        let hasRare = schemaNode.pointee.hasRareObjectKeywords
+        let hasPatterns = hasRare && !schemaNode.pointee.patternProperties.isEmpty
+        let additional = schemaNode.pointee.additionalProperties
+        let unevaluated = hasRare ? schemaNode.pointee.unevaluatedProperties : nil
+        let describes = propertyCount > 0 || hasPatterns || additional != nil || unevaluated != nil
+        let frame = frames.count - 1
+        if describes {
+            frames[frame].described = true
+            // additionalProperties or unevaluatedProperties other than false declares every key.
+            if let additional, nodes[additional].booleanValue != false { frames[frame].coversAll = true }
+            if let unevaluated, nodes[unevaluated].booleanValue != false { frames[frame].coversAll = true }
+        }
+        let additionalIsFalse = additional.map { nodes[$0].booleanValue == false } ?? false
+
+        // Which declared properties are present: a bit per property (a list past 64).
+        var presentSmall: UInt64 = 0
+        var presentLarge: [Bool] = propertyCount > 64 ? [Bool](repeating: false, count: propertyCount) : []
+        let propertyNames = hasRare ? schemaNode.pointee.propertyNames : nil
+        // The members this schema declares, gathered here and added to the frame once (up to
+        // 64 members; larger objects go straight to the frame).
+        var declaredSmall: UInt64 = 0
+        let declaresInBulk = memberCount <= 64
+        var member = 0
+        var key = instance + 1
+        let stop = childrenEnd(instance)
+        while key < stop {
+            let value = key + 1
+            var matched = false
+            if propertyCount > 0, let property = withKeyBytes(key, { tables.pointee.property(named: $0, in: index) }) {
+                matched = true
+                if presentLarge.isEmpty { presentSmall |= 1 &<< UInt64(property) } else { Self.mark(property, in: &presentLarge) }
+                evaluated?.properties.insert(member)
+                if !validateMember(key, against: tables.pointee.propertySchemas[Int(entry.firstProperty) + property]) { valid = false }
+            }
+            if hasPatterns {
+                let name = string(key)
+                for pattern in schemaNode.pointee.patternProperties where pattern.pattern.matches(name) {
+                    matched = true
+                    evaluated?.properties.insert(member)
+                    if !validateMember(key, against: pattern.schema) { valid = false }
+                }
+            }
+            if !matched, let additional {
+                evaluated?.properties.insert(member)
+                if additionalIsFalse {
+                    valid = false
+                    if !recordRepeat(.unknownKey, at: value, extra: .member(key)) {
+                        record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)",
+                               actual: excerpt(value), at: value, extra: .member(key))
+                    }
+                } else if !validateMember(key, against: additional) {
+                    valid = false
+                }
+                matched = true
+            }
+            if matched {
+                if declaresInBulk { declaredSmall |= 1 &<< UInt64(member) } else { frames[frame].declare(member) }
+            }
+            if let names = propertyNames, !validateKey(key, against: names) {
+                valid = false
+                record(.constraintViolation, keyword: "propertyNames", expected: "a key that matches \(describe(schema: names))",
+                       actual: JSONValue.quoted(string(key)), at: key)
+            }
+            member &+= 1
+            key = end(value)
+        }
+        if declaredSmall != 0 { frames[frame].small |= declaredSmall }
+
+        func isPresent(_ property: Int) -> Bool {
+            presentLarge.isEmpty ? presentSmall & (1 << UInt64(property)) != 0 : presentLarge[property]
+        }
+        let allRequiredPresent = presentLarge.isEmpty && presentSmall & entry.requiredMask == entry.requiredMask
+        for required in tables.pointee.required[Int(entry.firstRequired)..<Int(entry.firstRequired + entry.requiredCount)] where !allRequiredPresent {
+            let property = Int(required)
+            guard !isPresent(property) else { continue }
+            valid = false
+            let declared = schemaNode.pointee.properties[property]
+            if !recordRepeat(.missingKey, at: instance, extra: .name(declared.name)) {
+                record(.missingKey, keyword: "required", expected: "\(describe(schema: declared.schema)) (required)",
+                       actual: "absent", at: instance, extra: .name(declared.name))
+            }
+        }
+        if !schemaNode.pointee.requiredUndeclared.isEmpty {
+            for name in schemaNode.pointee.requiredUndeclared where findMember(instance, name) == nil {
+                valid = false
+                record(.missingKey, keyword: "required", expected: "a value (required)", actual: "absent", at: instance, extra: .name(name))
+            }
+        }
+        if hasRare && !schemaNode.pointee.dependentRequired.isEmpty {
+            for dependency in schemaNode.pointee.dependentRequired where findMember(instance, dependency.name) != nil {
+                for name in dependency.required where findMember(instance, name) == nil {
+                    valid = false
+                    record(.missingKey, keyword: "dependentRequired", expected: "a value (required with '\(dependency.name)')",
+                           actual: "absent", at: instance, extra: .name(name))
+                }
+            }
+        }
+        if hasRare, let minimum = schemaNode.pointee.minProperties, memberCount < minimum {
+            valid = false
+            record(.constraintViolation, keyword: "minProperties", expected: "at least \(minimum) properties", actual: "\(memberCount)", at: instance)
+        }
+        if hasRare, let maximum = schemaNode.pointee.maxProperties, memberCount > maximum {
+            valid = false
+            record(.constraintViolation, keyword: "maxProperties", expected: "at most \(maximum) properties", actual: "\(memberCount)", at: instance)
+        }
+        // Tally optional properties, for optional-never-present.
+        if speculative == 0 && entry.optionalCount > 0 {
+            // The object's own place is hashed once, each optional key then added to it; the
+            // positions come from the flat tables (iterating the node's array retained it).
+            let place = wildcardHash()
+            for optional in tables.pointee.optional[Int(entry.firstOptional)..<Int(entry.firstOptional + entry.optionalCount)] {
+                let property = Int(optional)
+                let hash = Self.wildcardHash(place, appending: tables.pointee.string(Int(entry.firstProperty) + property))
+                let present = isPresent(property)
+                if !tallies.count(hash, present: present) {
+                    let path = currentPath(extra: .name(schemaNode.pointee.properties[property].name))
+                    tallies.start(hash, present: present, offset: Int(tape[instance].offset), path: path)
+                }
+            }
+        }
+        if hasRare && !schemaNode.pointee.dependentSchemas.isEmpty {
+            for dependency in schemaNode.pointee.dependentSchemas where findMember(instance, dependency.name) != nil {
+                let result = evaluate(instance, dependency.schema, collect: evaluated != nil)
+                if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
+            }
+        }
+        return valid
+    }
+
+    /// Marks `property` present, for a schema of more than 64 properties. Not inlined: with
+    /// the store in the member loop, the optimizer made the array unique before the loop,
+    /// which copied the empty array into a fresh allocation for every object validated.
+    @inline(never)
+    static func mark(_ property: Int, in present: inout [Bool]) {
+        present[property] = true
+    }
+
+    /// The tape index of the last member named `name` (keys compared as bytes), or nil.
+    func findMember(_ instance: Int, _ name: String) -> Int? {
+        let wanted = Array(name.utf8)
+        var found: Int?
+        var key = instance + 1
+        let stop = childrenEnd(instance)
+        while key < stop {
+            if withKeyBytes(key, { body in wanted.withUnsafeBufferPointer { memoryEquals($0, body) } }) { found = key + 1 }
+            key = end(key + 1)
+        }
+        return found
+    }
+
+    mutating func reportUnknownKeys(_ frame: ObjectFrame) {
+        guard frame.described && !frame.coversAll && speculative == 0 else { return }
+        // Usually every member is declared: tell from the bits, without walking the members.
+        let count = tape.childCount(frame.instance)
+        if frame.large.isEmpty && frame.small == (count == 64 ? UInt64.max : (1 << UInt64(count)) - 1) { return }
+        var member = 0
+        var key = frame.instance + 1
+        let stop = childrenEnd(frame.instance)
+        while key < stop {
+            if !frame.isDeclared(member), !recordRepeat(.unknownKey, at: key + 1, extra: .member(key), failure: false) {
+                record(.unknownKey, keyword: "properties", expected: "no such key (the contract does not declare it)",
+                       actual: excerpt(key + 1), at: key + 1, extra: .member(key), failure: false)
+            }
+            member += 1
+            key = end(key + 1)
+        }
+    }
+
+    mutating func validateUnevaluatedProperties(_ instance: Int, _ unevaluated: Int, _ evaluated: inout Evaluated?) -> Bool {
+        var valid = true
+        let known = evaluated ?? Evaluated()
+        var member = 0
+        var key = instance + 1
+        let stop = childrenEnd(instance)
+        while key < stop {
+            if !known.allProperties && !known.properties.contains(member) {
+                if nodes[unevaluated].booleanValue == false {
+                    valid = false
+                    if !recordRepeat(.unknownKey, at: key + 1, extra: .member(key)) {
+                        record(.unknownKey, keyword: "unevaluatedProperties", expected: "no other keys (unevaluatedProperties is false)",
+                               actual: excerpt(key + 1), at: key + 1, extra: .member(key))
+                    }
+                } else {
+                    steps.append(.member(key))
+                    if !validate(key + 1, unevaluated) { valid = false }
+                    steps.removeLast()
+                }
+                if !frames.isEmpty && frames[frames.count - 1].instance == instance { frames[frames.count - 1].declare(member) }
+            }
+            member += 1
+            key = end(key + 1)
+        }
+        evaluated?.allProperties = true
+        return valid
+    }
+
+    /// Validates an object key against schema `index` (for `propertyNames`): the key is on
+    /// the tape as a string entry, so it is validated where it is, speculatively, since what
+    /// is wrong with it is reported once, as the `propertyNames` finding.
+    mutating func validateKey(_ key: Int, against index: Int) -> Bool {
+        speculative += 1
+        let kept = violations.count
+        defer {
+            speculative -= 1
+            violations.removeSubrange(kept...)
+        }
+        return validate(key, index)
+    }
+}
