@@ -47,45 +47,55 @@ extension ValidationRun {
                 evaluated?.items.formUnion(0..<min(count, prefixItems.count))
             }
         }
-        if let contains = schemaNode.pointee.contains {
-            var matching: [Int] = []
-            var position = 0
-            var element = instance + 1
-            let stop = childrenEnd(instance)
-            while element < stop {
-                steps.append(.index(position))
-                if trial(element, contains, collect: false).valid { matching.append(position) }
-                steps.removeLast()
-                position += 1
-                element = end(element)
-            }
-            evaluated?.items.formUnion(matching)
-            let minimum = schemaNode.pointee.minContains ?? 1
-            if matching.count < minimum {
-                valid = false
-                record(.constraintViolation, keyword: schemaNode.pointee.minContains == nil ? "contains" : "minContains",
-                       expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(describe(schema: contains))",
-                       actual: "\(matching.count) matching", at: instance)
-            }
-            if let maximum = schemaNode.pointee.maxContains, matching.count > maximum {
-                valid = false
-                record(.constraintViolation, keyword: "maxContains", expected: "at most \(maximum) items matching \(describe(schema: contains))",
-                       actual: "\(matching.count) matching", at: instance)
-            }
+        if let contains = schemaNode.pointee.contains, !validateContains(instance, contains, schemaNode, &evaluated) { valid = false }
+        if schemaNode.pointee.uniqueItems && !validateUniqueItems(instance) { valid = false }
+        return valid
+    }
+
+    /// `contains`, with `minContains` and `maxContains`: how many elements match schema
+    /// `contains`, each tried without committing its findings.
+    mutating func validateContains(_ instance: Int, _ contains: Int, _ schemaNode: UnsafePointer<SchemaNode>,
+                                   _ evaluated: inout Evaluated?) -> Bool {
+        var valid = true
+        var matching: [Int] = []
+        var position = 0
+        var element = instance + 1
+        let stop = childrenEnd(instance)
+        while element < stop {
+            steps.append(.index(position))
+            if trial(element, contains, collect: false).valid { matching.append(position) }
+            steps.removeLast()
+            position += 1
+            element = end(element)
         }
-        if schemaNode.pointee.uniqueItems {
-            var seen: [JSONValue: Int] = [:]
-            for (position, element) in node(instance).elements.enumerated() {
-                let key = element.value.normalizedForEquality
-                if let first = seen[key] {
-                    valid = false
-                    record(.constraintViolation, keyword: "uniqueItems", expected: "unique items", actual: "item \(position) equals item \(first)", at: element.index)
-                    break
-                }
-                seen[key] = position
-            }
+        evaluated?.items.formUnion(matching)
+        let minimum = schemaNode.pointee.minContains ?? 1
+        if matching.count < minimum {
+            valid = false
+            record(.constraintViolation, keyword: schemaNode.pointee.minContains == nil ? "contains" : "minContains",
+                   expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(describe(schema: contains))",
+                   actual: "\(matching.count) matching", at: instance)
+        }
+        if let maximum = schemaNode.pointee.maxContains, matching.count > maximum {
+            valid = false
+            record(.constraintViolation, keyword: "maxContains", expected: "at most \(maximum) items matching \(describe(schema: contains))",
+                   actual: "\(matching.count) matching", at: instance)
         }
         return valid
+    }
+
+    /// `uniqueItems`: the first element equal to an earlier one, if any.
+    mutating func validateUniqueItems(_ instance: Int) -> Bool {
+        var seen: [JSONValue: Int] = [:]
+        for (position, element) in node(instance).elements.enumerated() {
+            let key = element.value.normalizedForEquality
+            if let first = seen[key] {
+                record(.constraintViolation, keyword: "uniqueItems", expected: "unique items", actual: "item \(position) equals item \(first)", at: element.index)
+                return false
+            }
+            seen[key] = position
+        }
+        return true
     }
 
     mutating func validateUnevaluatedItems(_ instance: Int, _ unevaluated: Int, _ evaluated: inout Evaluated?) -> Bool {

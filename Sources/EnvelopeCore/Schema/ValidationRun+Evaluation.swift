@@ -63,7 +63,14 @@ extension ValidationRun {
             let target = schemaNode.pointee.ref ?? resolveDynamicReference(of: index)
             return evaluate(instance, target, collect: collect)
         }
+        return evaluateKeywords(instance, index, schemaNode, collect: collect)
+    }
 
+    /// `evaluate` for a schema with keywords of its own, once inside its resource: its type,
+    /// then the keywords for the value's kind, its references, combinators and `unevaluated*`.
+    @inline(__always)
+    mutating func evaluateKeywords(_ instance: Int, _ index: Int, _ schemaNode: UnsafePointer<SchemaNode>,
+                                   collect: Bool) -> (valid: Bool, evaluated: Evaluated?) {
         let entry = tape[instance]
         let kind = entry.kind
         // After a wrong type the other keywords would only repeat the complaint in other words.

@@ -1,4 +1,6 @@
 extension ValidationRun {
+    /// The object keywords of the schema at `schemaNode` on the object at `instance`: each
+    /// member against the schemas that apply to it, then the keywords on the object as a whole.
     mutating func validateObject(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let memberCount = tape.childCount(instance)
@@ -15,15 +17,8 @@ extension ValidationRun {
         let hasRare = schemaNode.pointee.hasRareObjectKeywords
         let hasPatterns = hasRare && !schemaNode.pointee.patternProperties.isEmpty
         let additional = schemaNode.pointee.additionalProperties
-        let unevaluated = hasRare ? schemaNode.pointee.unevaluatedProperties : nil
-        let describes = propertyCount > 0 || hasPatterns || additional != nil || unevaluated != nil
         let frame = frames.count - 1
-        if describes {
-            frames[frame].described = true
-            // additionalProperties or unevaluatedProperties other than false declares every key.
-            if let additional, nodes[additional].booleanValue != false { frames[frame].coversAll = true }
-            if let unevaluated, nodes[unevaluated].booleanValue != false { frames[frame].coversAll = true }
-        }
+        markDescribed(frame: frame, by: schemaNode, propertyCount: propertyCount, hasPatterns: hasPatterns, additional: additional)
         let additionalIsFalse = additional.map { nodes[$0].booleanValue == false } ?? false
 
         // Which declared properties are present: a bit per property (a list past 64).
@@ -38,7 +33,6 @@ extension ValidationRun {
         var key = instance + 1
         let stop = childrenEnd(instance)
         while key < stop {
-            let value = key + 1
             var matched = false
             if propertyCount > 0, let property = withKeyBytes(key, { tables.pointee.property(named: $0, in: index) }) {
                 matched = true
@@ -47,46 +41,100 @@ extension ValidationRun {
                 if !validateMember(key, against: tables.pointee.propertySchemas[Int(entry.firstProperty) + property]) { valid = false }
             }
             if hasPatterns {
-                let name = string(key)
-                for pattern in schemaNode.pointee.patternProperties where pattern.pattern.matches(name) {
-                    matched = true
-                    evaluated?.properties.insert(member)
-                    if !validateMember(key, against: pattern.schema) { valid = false }
-                }
+                let patterns = validatePatternProperties(key, member: member, schemaNode, &evaluated)
+                if patterns.matched { matched = true }
+                if !patterns.valid { valid = false }
             }
             if !matched, let additional {
-                evaluated?.properties.insert(member)
-                if additionalIsFalse {
-                    valid = false
-                    if !recordRepeat(.unknownKey, at: value, extra: .member(key)) {
-                        record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)",
-                               actual: excerpt(value), at: value, extra: .member(key))
-                    }
-                } else if !validateMember(key, against: additional) {
-                    valid = false
-                }
                 matched = true
+                evaluated?.properties.insert(member)
+                if !validateAdditionalProperty(key, against: additional, isFalse: additionalIsFalse) { valid = false }
             }
             if matched {
                 if declaresInBulk { declaredSmall |= 1 &<< UInt64(member) } else { frames[frame].declare(member) }
             }
-            if let names = propertyNames, !validateKey(key, against: names) {
-                valid = false
-                record(.constraintViolation, keyword: "propertyNames", expected: "a key that matches \(describe(schema: names))",
-                       actual: JSONValue.quoted(string(key)), at: key)
-            }
+            if let names = propertyNames, !validatePropertyName(key, against: names) { valid = false }
             member &+= 1
-            key = end(value)
+            key = end(key + 1)
         }
         if declaredSmall != 0 { frames[frame].small |= declaredSmall }
 
-        func isPresent(_ property: Int) -> Bool {
-            presentLarge.isEmpty ? presentSmall & (1 << UInt64(property)) != 0 : presentLarge[property]
+        if !validateRequired(instance, schemaNode, entry, presentSmall: presentSmall, presentLarge: presentLarge) { valid = false }
+        if hasRare && !validateDependentRequired(instance, schemaNode) { valid = false }
+        if hasRare && !validatePropertyCount(memberCount, of: instance, schemaNode) { valid = false }
+        if speculative == 0 && entry.optionalCount > 0 {
+            tallyOptionalProperties(instance, schemaNode, entry, presentSmall: presentSmall, presentLarge: presentLarge)
         }
+        if hasRare && !validateDependentSchemas(instance, schemaNode, &evaluated) { valid = false }
+        return valid
+    }
+
+    /// Notes on the object's frame (at `frame` in ``frames``) that a schema describes its keys,
+    /// and whether it declares every key (`additionalProperties` or `unevaluatedProperties`
+    /// other than false).
+    @inline(__always)
+    mutating func markDescribed(frame: Int, by schemaNode: UnsafePointer<SchemaNode>, propertyCount: Int, hasPatterns: Bool,
+                                additional: Int?) {
+        let unevaluated = schemaNode.pointee.hasRareObjectKeywords ? schemaNode.pointee.unevaluatedProperties : nil
+        guard propertyCount > 0 || hasPatterns || additional != nil || unevaluated != nil else { return }
+        frames[frame].described = true
+        if let additional, nodes[additional].booleanValue != false { frames[frame].coversAll = true }
+        if let unevaluated, nodes[unevaluated].booleanValue != false { frames[frame].coversAll = true }
+    }
+
+    /// `patternProperties` on the member whose key is at `key` (the object's `member`th):
+    /// its value against the schema of every pattern its name matches.
+    mutating func validatePatternProperties(_ key: Int, member: Int, _ schemaNode: UnsafePointer<SchemaNode>,
+                                            _ evaluated: inout Evaluated?) -> (matched: Bool, valid: Bool) {
+        var matched = false
+        var valid = true
+        let name = string(key)
+        for pattern in schemaNode.pointee.patternProperties where pattern.pattern.matches(name) {
+            matched = true
+            evaluated?.properties.insert(member)
+            if !validateMember(key, against: pattern.schema) { valid = false }
+        }
+        return (matched, valid)
+    }
+
+    /// `additionalProperties` on a member that no other keyword matched: `false` makes its key
+    /// unknown, any other schema validates its value.
+    @inline(__always)
+    mutating func validateAdditionalProperty(_ key: Int, against additional: Int, isFalse: Bool) -> Bool {
+        guard isFalse else { return validateMember(key, against: additional) }
+        let value = key + 1
+        if !recordRepeat(.unknownKey, at: value, extra: .member(key)) {
+            record(.unknownKey, keyword: "additionalProperties", expected: "no other keys (additionalProperties is false)",
+                   actual: excerpt(value), at: value, extra: .member(key))
+        }
+        return false
+    }
+
+    /// `propertyNames` on the key at `key`.
+    mutating func validatePropertyName(_ key: Int, against names: Int) -> Bool {
+        if validateKey(key, against: names) { return true }
+        record(.constraintViolation, keyword: "propertyNames", expected: "a key that matches \(describe(schema: names))",
+               actual: JSONValue.quoted(string(key)), at: key)
+        return false
+    }
+
+    /// Whether declared property `property` is present, by the bits (or the list) that the
+    /// member loop of ``validateObject(_:_:_:)`` set.
+    @inline(__always)
+    static func isPresent(_ property: Int, small: UInt64, large: [Bool]) -> Bool {
+        large.isEmpty ? small & (1 << UInt64(property)) != 0 : large[property]
+    }
+
+    /// `required`: a missing key for each required name the object lacks, those the schema
+    /// declares as properties told by the present bits, the others looked up.
+    @inline(__always)
+    mutating func validateRequired(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ entry: SchemaTables.Entry,
+                                   presentSmall: UInt64, presentLarge: [Bool]) -> Bool {
+        var valid = true
         let allRequiredPresent = presentLarge.isEmpty && presentSmall & entry.requiredMask == entry.requiredMask
         for required in tables.pointee.required[Int(entry.firstRequired)..<Int(entry.firstRequired + entry.requiredCount)] where !allRequiredPresent {
             let property = Int(required)
-            guard !isPresent(property) else { continue }
+            guard !Self.isPresent(property, small: presentSmall, large: presentLarge) else { continue }
             valid = false
             let declared = schemaNode.pointee.properties[property]
             if !recordRepeat(.missingKey, at: instance, extra: .name(declared.name)) {
@@ -100,43 +148,63 @@ extension ValidationRun {
                 record(.missingKey, keyword: "required", expected: "a value (required)", actual: "absent", at: instance, extra: .name(name))
             }
         }
-        if hasRare && !schemaNode.pointee.dependentRequired.isEmpty {
-            for dependency in schemaNode.pointee.dependentRequired where findMember(instance, dependency.name) != nil {
-                for name in dependency.required where findMember(instance, name) == nil {
-                    valid = false
-                    record(.missingKey, keyword: "dependentRequired", expected: "a value (required with '\(dependency.name)')",
-                           actual: "absent", at: instance, extra: .name(name))
-                }
+        return valid
+    }
+
+    /// `dependentRequired`: a missing key for each name required with a key the object has.
+    mutating func validateDependentRequired(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
+        guard !schemaNode.pointee.dependentRequired.isEmpty else { return true }
+        var valid = true
+        for dependency in schemaNode.pointee.dependentRequired where findMember(instance, dependency.name) != nil {
+            for name in dependency.required where findMember(instance, name) == nil {
+                valid = false
+                record(.missingKey, keyword: "dependentRequired", expected: "a value (required with '\(dependency.name)')",
+                       actual: "absent", at: instance, extra: .name(name))
             }
         }
-        if hasRare, let minimum = schemaNode.pointee.minProperties, memberCount < minimum {
+        return valid
+    }
+
+    /// `minProperties` and `maxProperties` on an object of `memberCount` members.
+    mutating func validatePropertyCount(_ memberCount: Int, of instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
+        var valid = true
+        if let minimum = schemaNode.pointee.minProperties, memberCount < minimum {
             valid = false
             record(.constraintViolation, keyword: "minProperties", expected: "at least \(minimum) properties", actual: "\(memberCount)", at: instance)
         }
-        if hasRare, let maximum = schemaNode.pointee.maxProperties, memberCount > maximum {
+        if let maximum = schemaNode.pointee.maxProperties, memberCount > maximum {
             valid = false
             record(.constraintViolation, keyword: "maxProperties", expected: "at most \(maximum) properties", actual: "\(memberCount)", at: instance)
         }
-        // Tally optional properties, for optional-never-present.
-        if speculative == 0 && entry.optionalCount > 0 {
-            // The object's own place is hashed once, each optional key then added to it; the
-            // positions come from the flat tables (iterating the node's array retained it).
-            let place = wildcardHash()
-            for optional in tables.pointee.optional[Int(entry.firstOptional)..<Int(entry.firstOptional + entry.optionalCount)] {
-                let property = Int(optional)
-                let hash = Self.wildcardHash(place, appending: tables.pointee.string(Int(entry.firstProperty) + property))
-                let present = isPresent(property)
-                if !tallies.count(hash, present: present) {
-                    let path = currentPath(extra: .name(schemaNode.pointee.properties[property].name))
-                    tallies.start(hash, present: present, offset: Int(tape[instance].offset), path: path)
-                }
+        return valid
+    }
+
+    /// Counts, for optional-never-present, whether each optional property the schema declares
+    /// is present on this object.
+    @inline(__always)
+    mutating func tallyOptionalProperties(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ entry: SchemaTables.Entry,
+                                          presentSmall: UInt64, presentLarge: [Bool]) {
+        // The object's own place is hashed once, each optional key then added to it; the
+        // positions come from the flat tables (iterating the node's array retained it).
+        let place = wildcardHash()
+        for optional in tables.pointee.optional[Int(entry.firstOptional)..<Int(entry.firstOptional + entry.optionalCount)] {
+            let property = Int(optional)
+            let hash = Self.wildcardHash(place, appending: tables.pointee.string(Int(entry.firstProperty) + property))
+            let present = Self.isPresent(property, small: presentSmall, large: presentLarge)
+            if !tallies.count(hash, present: present) {
+                let path = currentPath(extra: .name(schemaNode.pointee.properties[property].name))
+                tallies.start(hash, present: present, offset: Int(tape[instance].offset), path: path)
             }
         }
-        if hasRare && !schemaNode.pointee.dependentSchemas.isEmpty {
-            for dependency in schemaNode.pointee.dependentSchemas where findMember(instance, dependency.name) != nil {
-                let result = evaluate(instance, dependency.schema, collect: evaluated != nil)
-                if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
-            }
+    }
+
+    /// `dependentSchemas`: the object against the schema of each key it has.
+    mutating func validateDependentSchemas(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
+        guard !schemaNode.pointee.dependentSchemas.isEmpty else { return true }
+        var valid = true
+        for dependency in schemaNode.pointee.dependentSchemas where findMember(instance, dependency.name) != nil {
+            let result = evaluate(instance, dependency.schema, collect: evaluated != nil)
+            if result.valid { evaluated?.merge(result.evaluated) } else { valid = false }
         }
         return valid
     }
