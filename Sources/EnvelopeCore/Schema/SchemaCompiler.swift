@@ -381,6 +381,8 @@ public struct SchemaCompiler {
         return (compiledSlots.count - 1, json.index)
     }
 
+    /// Compiles the schema at `pointer` in the document known by `documentURI` (`json` when
+    /// the caller has it), or returns its index if it is compiled already.
     private mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
         guard let json = known ?? documents[documentURI]?.root.resolve(pointer: pointer) else {
             throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
@@ -414,154 +416,265 @@ public struct SchemaCompiler {
         }
 
         for member in SchemaMember.Sequence(object: json) {
-            let value = member.value
-            // The keyword's pointer, built only when a subschema or an error needs it: most
-            // keywords (type, required, format, ...) never do.
-            func here() -> String { JSONPointer.appending(member.key, to: pointer) }
-            func fail(_ message: String) -> ContractError {
-                .invalidSchema(file: file, at: value.location, pointer: here(), message: message)
-            }
-            func subschema() throws(ContractError) -> Int { try compileNode(documentURI: documentURI, pointer: here(), json: value) }
-            func subschemas() throws(ContractError) -> [Int] {
-                guard value.kind == .array, value.count > 0 else { throw fail("'\(member.key)' expects a non-empty array of schemas") }
-                let prefix = here()
-                var result: [Int] = []
-                for (position, element) in value.elements.enumerated() {
-                    result.append(try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(index: position, to: prefix), json: element))
-                }
-                return result
-            }
-            func schemaMap() throws(ContractError) -> [(name: String, schema: Int)] {
-                guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
-                let prefix = here()
-                var result: [(name: String, schema: Int)] = []
-                for property in value.memberSequence {
-                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(property.key, to: prefix), json: property.value)))
-                }
-                return result
-            }
-            func count() throws(ContractError) -> Int {
-                guard let number = value.intValue, number >= 0 else { throw fail("'\(member.key)' expects a non-negative integer, found \(value.rawText)") }
-                return number
-            }
-            func number() throws(ContractError) -> Double {
-                guard let number = value.doubleValue else { throw fail("'\(member.key)' expects a number, found \(value.rawText)") }
-                return number
-            }
-            func reference(dynamic: Bool) throws(ContractError) {
-                guard let text = value.stringValue else { throw fail("'\(member.key)' expects a string") }
-                node.refText = text
-                pendingRefs.append(PendingReference(node: index, documentURI: documentURI, location: value.location, reference: text,
-                                                    absolute: SchemaURI.resolve(text, against: base(of: documentURI, pointer: pointer)), dynamic: dynamic))
-            }
-
             if !validation, member.keyword?.isValidation == true { continue }
-            switch member.keyword {
-            case .type: node.types = try types(value, fail: fail)
-            case .enum:
-                guard value.kind == .array else { throw fail("'enum' expects an array of values") }
-                node.enumValues = value.elements.map(\.value)
-            case .const: node.constValue = value.value
-            case .ref: try reference(dynamic: false)
-            case .dynamicRef: try reference(dynamic: true)
-            case .properties:
-                node.properties = try schemaMap()
-                node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
-            case .required:
-                node.required = try strings(value, fail: fail)
-            case .dependentRequired:
-                guard value.kind == .object else { throw fail("'dependentRequired' expects an object of string arrays") }
-                for dependency in value.members {
-                    node.dependentRequired.append((dependency.key, try strings(dependency.value, fail: fail)))
-                }
-            case .dependentSchemas: node.dependentSchemas = try schemaMap()
-            case .additionalProperties: node.additionalProperties = try subschema()
-            case .unevaluatedProperties: node.unevaluatedProperties = try subschema()
-            case .patternProperties:
-                guard value.kind == .object else { throw fail("'patternProperties' expects an object of schemas") }
-                for property in value.members {
-                    guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw fail("'\(property.key)' is not a valid regular expression") }
-                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(property.key, to: here()), json: property.value)
-                    node.patternProperties.append((regex, compiledProperty))
-                }
-            case .propertyNames: node.propertyNames = try subschema()
-            case .minProperties: node.minProperties = try count()
-            case .maxProperties: node.maxProperties = try count()
-            case .prefixItems: node.prefixItems = try subschemas()
-            case .items:
-                guard value.kind != .array else {
-                    throw fail("'items' is one schema in JSON Schema 2020-12; a list of schemas is written 'prefixItems' (the array form is from older drafts)")
-                }
-                node.items = try subschema()
-            case .unevaluatedItems: node.unevaluatedItems = try subschema()
-            case .contains: node.contains = try subschema()
-            case .minContains: node.minContains = try count()
-            case .maxContains: node.maxContains = try count()
-            case .minItems: node.minItems = try count()
-            case .maxItems: node.maxItems = try count()
-            case .uniqueItems:
-                guard let flag = value.boolValue else { throw fail("'uniqueItems' expects true or false") }
-                node.uniqueItems = flag
-            case .minLength: node.minLength = try count()
-            case .maxLength: node.maxLength = try count()
-            case .pattern:
-                guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw fail("'pattern' expects a valid regular expression") }
-                node.pattern = regex
-            case .minimum: node.minimum = try number()
-            case .maximum: node.maximum = try number()
-            case .exclusiveMinimum:
-                guard value.kind == .number else {
-                    throw fail("'exclusiveMinimum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
-                }
-                node.exclusiveMinimum = try number()
-            case .exclusiveMaximum:
-                guard value.kind == .number else {
-                    throw fail("'exclusiveMaximum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
-                }
-                node.exclusiveMaximum = try number()
-            case .multipleOf:
-                guard value.kind == .number, let divisor = value.doubleValue, divisor > 0 else { throw fail("'multipleOf' expects a number greater than 0") }
-                node.multipleOf = divisor
-                node.multipleOfText = value.rawText
-            case .allOf: node.allOf = try subschemas()
-            case .anyOf: node.anyOf = try subschemas()
-            case .oneOf: node.oneOf = try subschemas()
-            case .not: node.not = try subschema()
-            case .if: node.ifSchema = try subschema()
-            case .then: node.thenSchema = try subschema()
-            case .else: node.elseSchema = try subschema()
-            case .defs, .definitions:
-                guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
-                for definition in value.members {
-                    _ = try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(definition.key, to: here()), json: definition.value)
-                }
-            case .dynamicAnchor, .anchor:
-                guard let name = value.stringValue, !name.isEmpty else { throw fail("'\(member.key)' expects a name") }
-                node.anchor = name
-            case .id, .schema, .vocabulary, .comment:
-                guard value.kind == (member.keyword == .vocabulary ? .object : .string) else { throw fail("'\(member.key)' has the wrong type") }
-            case .format:
-                guard let name = value.stringValue else { throw fail("'format' expects a string") }
-                node.format = name
-            case .contentSchema:
-                _ = try subschema()
-            case nil:
-                let key = member.key
-                if SchemaCompiler.annotations.contains(key) { break }
-                if let advice = SchemaCompiler.refusedKeywords[key] {
-                    throw ContractError.unsupportedKeyword(file: file, at: member.keyLocation, keyword: key, advice: advice)
-                }
-                // Unknown keywords are annotations in JSON Schema, but one a letter or two away
-                // from a real keyword is a typo that would silently change what is checked.
-                if let meant = EditDistance.suggestion(for: key, among: SchemaCompiler.allKeywords) {
-                    throw ContractError.misspeltKeyword(file: file, at: member.keyLocation, keyword: key, suggestion: meant)
-                }
-            }
+            let keyword = KeywordSite(member: member, schema: index, documentURI: documentURI, pointer: pointer, file: file)
+            try compileKeyword(keyword, into: &node)
         }
-        // Swapped with the placeholder rather than assigned: assigning copied the node (the
-        // local functions above capture it), retaining every field, and its end released them.
+        // Swapped with the placeholder rather than assigned, so that the node's fields move
+        // into place instead of being retained by a copy.
         swap(&schema.nodes[index], &node)
         return index
+    }
+
+    /// A member of a schema being compiled, with where it is: what its error messages and
+    /// the pointers of its subschemas need.
+    private struct KeywordSite {
+        let member: SchemaMember
+        /// The index of the schema the member is in.
+        let schema: Int
+        let documentURI: String
+        /// The pointer of the schema the member is in.
+        let pointer: String
+        /// The schema's file, as shown to people.
+        let file: String
+
+        var value: JSONNode { member.value }
+
+        /// The keyword's pointer, built only when a subschema or an error needs it: most
+        /// keywords (type, required, format, ...) never do.
+        var keywordPointer: String { JSONPointer.appending(member.key, to: pointer) }
+
+        /// The error that the keyword's value is wrong, saying why.
+        func invalid(_ message: String) -> ContractError {
+            .invalidSchema(file: file, at: value.location, pointer: keywordPointer, message: message)
+        }
+
+        /// The value as a count (a non-negative integer).
+        func count() throws(ContractError) -> Int {
+            guard let number = value.intValue, number >= 0 else { throw invalid("'\(member.key)' expects a non-negative integer, found \(value.rawText)") }
+            return number
+        }
+
+        /// The value as a number.
+        func number() throws(ContractError) -> Double {
+            guard let number = value.doubleValue else { throw invalid("'\(member.key)' expects a number, found \(value.rawText)") }
+            return number
+        }
+    }
+
+    /// Compiles the value of `keyword`, a schema.
+    private mutating func subschema(_ keyword: KeywordSite) throws(ContractError) -> Int {
+        try compileNode(documentURI: keyword.documentURI, pointer: keyword.keywordPointer, json: keyword.value)
+    }
+
+    /// Compiles the value of `keyword`, a non-empty array of schemas.
+    private mutating func subschemas(_ keyword: KeywordSite) throws(ContractError) -> [Int] {
+        let value = keyword.value
+        guard value.kind == .array, value.count > 0 else { throw keyword.invalid("'\(keyword.member.key)' expects a non-empty array of schemas") }
+        let prefix = keyword.keywordPointer
+        var result: [Int] = []
+        for (position, element) in value.elements.enumerated() {
+            result.append(try compileNode(documentURI: keyword.documentURI, pointer: JSONPointer.appending(index: position, to: prefix), json: element))
+        }
+        return result
+    }
+
+    /// Compiles the value of `keyword`, an object of schemas.
+    private mutating func schemaMap(_ keyword: KeywordSite) throws(ContractError) -> [(name: String, schema: Int)] {
+        let value = keyword.value
+        guard value.kind == .object else { throw keyword.invalid("'\(keyword.member.key)' expects an object of schemas") }
+        let prefix = keyword.keywordPointer
+        var result: [(name: String, schema: Int)] = []
+        for property in value.memberSequence {
+            result.append((property.key, try compileNode(documentURI: keyword.documentURI, pointer: JSONPointer.appending(property.key, to: prefix), json: property.value)))
+        }
+        return result
+    }
+
+    /// `$ref` or `$dynamicRef`: keeps the reference as written, to be resolved once every
+    /// schema it may name is known.
+    private mutating func addReference(_ keyword: KeywordSite, dynamic: Bool, to node: inout SchemaNode) throws(ContractError) {
+        guard let text = keyword.value.stringValue else { throw keyword.invalid("'\(keyword.member.key)' expects a string") }
+        node.refText = text
+        let absolute = SchemaURI.resolve(text, against: base(of: keyword.documentURI, pointer: keyword.pointer))
+        pendingRefs.append(PendingReference(node: keyword.schema, documentURI: keyword.documentURI, location: keyword.value.location,
+                                            reference: text, absolute: absolute, dynamic: dynamic))
+    }
+
+    /// Compiles one member of a schema into `node`.
+    private mutating func compileKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
+        switch keyword.member.keyword {
+        case .type, .enum, .const, .ref, .dynamicRef, .format:
+            try compileValueKeyword(keyword, into: &node)
+        case .properties, .required, .dependentRequired, .dependentSchemas, .additionalProperties, .unevaluatedProperties,
+             .patternProperties, .propertyNames, .minProperties, .maxProperties:
+            try compileObjectKeyword(keyword, into: &node)
+        case .prefixItems, .items, .unevaluatedItems, .contains, .minContains, .maxContains, .minItems, .maxItems, .uniqueItems:
+            try compileArrayKeyword(keyword, into: &node)
+        case .minLength, .maxLength, .pattern, .minimum, .maximum, .exclusiveMinimum, .exclusiveMaximum, .multipleOf:
+            try compileScalarKeyword(keyword, into: &node)
+        case .allOf, .anyOf, .oneOf, .not, .if, .then, .else:
+            try compileCombinator(keyword, into: &node)
+        case .defs, .definitions, .dynamicAnchor, .anchor, .id, .schema, .vocabulary, .comment, .contentSchema:
+            try compileCoreKeyword(keyword, into: &node)
+        case nil:
+            try checkUnknownKeyword(keyword)
+        }
+    }
+
+    /// `type`, `enum`, `const`, `$ref`, `$dynamicRef` and `format`: keywords about any value.
+    private mutating func compileValueKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = keyword.value
+        switch keyword.member.keyword {
+        case .type: node.types = try types(value, fail: keyword.invalid)
+        case .enum:
+            guard value.kind == .array else { throw keyword.invalid("'enum' expects an array of values") }
+            node.enumValues = value.elements.map(\.value)
+        case .const: node.constValue = value.value
+        case .ref: try addReference(keyword, dynamic: false, to: &node)
+        case .dynamicRef: try addReference(keyword, dynamic: true, to: &node)
+        case .format:
+            guard let name = value.stringValue else { throw keyword.invalid("'format' expects a string") }
+            node.format = name
+        default: break
+        }
+    }
+
+    /// The keywords about objects.
+    private mutating func compileObjectKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = keyword.value
+        switch keyword.member.keyword {
+        case .properties:
+            node.properties = try schemaMap(keyword)
+            node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
+        case .required:
+            node.required = try strings(value, fail: keyword.invalid)
+        case .dependentRequired:
+            guard value.kind == .object else { throw keyword.invalid("'dependentRequired' expects an object of string arrays") }
+            for dependency in value.members {
+                node.dependentRequired.append((dependency.key, try strings(dependency.value, fail: keyword.invalid)))
+            }
+        case .dependentSchemas: node.dependentSchemas = try schemaMap(keyword)
+        case .additionalProperties: node.additionalProperties = try subschema(keyword)
+        case .unevaluatedProperties: node.unevaluatedProperties = try subschema(keyword)
+        case .patternProperties:
+            guard value.kind == .object else { throw keyword.invalid("'patternProperties' expects an object of schemas") }
+            for property in value.members {
+                guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw keyword.invalid("'\(property.key)' is not a valid regular expression") }
+                let compiledProperty = try compileNode(documentURI: keyword.documentURI, pointer: JSONPointer.appending(property.key, to: keyword.keywordPointer),
+                                                       json: property.value)
+                node.patternProperties.append((regex, compiledProperty))
+            }
+        case .propertyNames: node.propertyNames = try subschema(keyword)
+        case .minProperties: node.minProperties = try keyword.count()
+        case .maxProperties: node.maxProperties = try keyword.count()
+        default: break
+        }
+    }
+
+    /// The keywords about arrays.
+    private mutating func compileArrayKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = keyword.value
+        switch keyword.member.keyword {
+        case .prefixItems: node.prefixItems = try subschemas(keyword)
+        case .items:
+            guard value.kind != .array else {
+                throw keyword.invalid("'items' is one schema in JSON Schema 2020-12; a list of schemas is written 'prefixItems' (the array form is from older drafts)")
+            }
+            node.items = try subschema(keyword)
+        case .unevaluatedItems: node.unevaluatedItems = try subschema(keyword)
+        case .contains: node.contains = try subschema(keyword)
+        case .minContains: node.minContains = try keyword.count()
+        case .maxContains: node.maxContains = try keyword.count()
+        case .minItems: node.minItems = try keyword.count()
+        case .maxItems: node.maxItems = try keyword.count()
+        case .uniqueItems:
+            guard let flag = value.boolValue else { throw keyword.invalid("'uniqueItems' expects true or false") }
+            node.uniqueItems = flag
+        default: break
+        }
+    }
+
+    /// The keywords about strings and numbers.
+    private func compileScalarKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = keyword.value
+        switch keyword.member.keyword {
+        case .minLength: node.minLength = try keyword.count()
+        case .maxLength: node.maxLength = try keyword.count()
+        case .pattern:
+            guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw keyword.invalid("'pattern' expects a valid regular expression") }
+            node.pattern = regex
+        case .minimum: node.minimum = try keyword.number()
+        case .maximum: node.maximum = try keyword.number()
+        case .exclusiveMinimum:
+            guard value.kind == .number else {
+                throw keyword.invalid("'exclusiveMinimum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
+            }
+            node.exclusiveMinimum = try keyword.number()
+        case .exclusiveMaximum:
+            guard value.kind == .number else {
+                throw keyword.invalid("'exclusiveMaximum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
+            }
+            node.exclusiveMaximum = try keyword.number()
+        case .multipleOf:
+            guard value.kind == .number, let divisor = value.doubleValue, divisor > 0 else { throw keyword.invalid("'multipleOf' expects a number greater than 0") }
+            node.multipleOf = divisor
+            node.multipleOfText = value.rawText
+        default: break
+        }
+    }
+
+    /// `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`.
+    private mutating func compileCombinator(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
+        switch keyword.member.keyword {
+        case .allOf: node.allOf = try subschemas(keyword)
+        case .anyOf: node.anyOf = try subschemas(keyword)
+        case .oneOf: node.oneOf = try subschemas(keyword)
+        case .not: node.not = try subschema(keyword)
+        case .if: node.ifSchema = try subschema(keyword)
+        case .then: node.thenSchema = try subschema(keyword)
+        case .else: node.elseSchema = try subschema(keyword)
+        default: break
+        }
+    }
+
+    /// The core keywords that validate nothing themselves: definitions, anchors, identifiers
+    /// and comments (read by ``indexResources(of:root:node:)``, checked here), and
+    /// `contentSchema`.
+    private mutating func compileCoreKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = keyword.value
+        let member = keyword.member
+        switch member.keyword {
+        case .defs, .definitions:
+            guard value.kind == .object else { throw keyword.invalid("'\(member.key)' expects an object of schemas") }
+            for definition in value.members {
+                _ = try compileNode(documentURI: keyword.documentURI, pointer: JSONPointer.appending(definition.key, to: keyword.keywordPointer),
+                                    json: definition.value)
+            }
+        case .dynamicAnchor, .anchor:
+            guard let name = value.stringValue, !name.isEmpty else { throw keyword.invalid("'\(member.key)' expects a name") }
+            node.anchor = name
+        case .id, .schema, .vocabulary, .comment:
+            guard value.kind == (member.keyword == .vocabulary ? .object : .string) else { throw keyword.invalid("'\(member.key)' has the wrong type") }
+        case .contentSchema:
+            _ = try subschema(keyword)
+        default: break
+        }
+    }
+
+    /// A key that is no keyword: an annotation, unless it is a keyword of another draft or
+    /// dialect, or a typo of a real one.
+    private func checkUnknownKeyword(_ keyword: KeywordSite) throws(ContractError) {
+        let key = keyword.member.key
+        if SchemaCompiler.annotations.contains(key) { return }
+        if let advice = SchemaCompiler.refusedKeywords[key] {
+            throw ContractError.unsupportedKeyword(file: keyword.file, at: keyword.member.keyLocation, keyword: key, advice: advice)
+        }
+        // Unknown keywords are annotations in JSON Schema, but one a letter or two away
+        // from a real keyword is a typo that would silently change what is checked.
+        if let meant = EditDistance.suggestion(for: key, among: SchemaCompiler.allKeywords) {
+            throw ContractError.misspeltKeyword(file: keyword.file, at: keyword.member.keyLocation, keyword: key, suggestion: meant)
+        }
     }
 
     /// Keywords that only annotate; they are accepted and have no effect on validation.
