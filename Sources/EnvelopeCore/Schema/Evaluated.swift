@@ -6,6 +6,7 @@ struct Evaluated {
     var allItems = false
     var items: Set<Int> = []
 
+    /// Adds what `other` evaluated, if anything.
     mutating func merge(_ other: Evaluated?) {
         guard let other else { return }
         allProperties = allProperties || other.allProperties

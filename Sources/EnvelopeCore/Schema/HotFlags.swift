@@ -10,6 +10,7 @@ enum HotFlags {
     /// its verdict is its target's (`Root<T>`'s items reach the item schema through two such).
     static let pureReference: UInt16 = 1 << 12
 
+    /// The flags of `node`.
     static func flags(_ node: SchemaNode) -> UInt16 {
         var flags = UInt16(node.types?.rawValue ?? 0)
         if node.types != nil { flags |= hasTypes }

@@ -50,9 +50,9 @@ public struct SchemaCompiler {
     /// base URI other than the document's own.
     private var documentsWithIdentifiers: Set<String> = []
     /// What the schemas compiled last took from their resource, by base and document URI,
-    /// kept: a contract's schemas come one document at a time, and looking the resource up
-    /// for each hashed both URIs (a set and two dictionaries). Forgotten when a resource or
-    /// an identifier is added.
+    /// kept because a contract's schemas come one document at a time and looking the
+    /// resource up for each would hash both URIs again. Forgotten when a resource or an
+    /// identifier is added.
     private var lastResource: (baseURI: String, documentURI: String, settings: ResourceSettings)?
 
     /// What a schema takes from its resource.
@@ -63,8 +63,8 @@ public struct SchemaCompiler {
     }
     /// The schemas compiled so far by place: per document (and the URI it is known by), the
     /// index + 1 of the schema compiled from each tape entry, 0 where none is. A contract's
-    /// schemas come from a handful of documents; a table keyed by URI and pointer hashed both
-    /// strings for every schema, a tenth of compiling a small contract.
+    /// schemas come from a handful of documents, so this spares hashing a URI and a pointer
+    /// for every schema.
     private var compiledSlots: [(documentURI: String, document: JSONDocument, slots: [Int32])] = []
     private var pendingRefs: [PendingReference] = []
     private var compilingDynamicAnchors = false
@@ -136,8 +136,8 @@ public struct SchemaCompiler {
 
     /// How a URI is shown to people: contract files by their relative path.
     func display(_ uri: String) -> String {
-        // By UTF-8, not Character: once per schema compiled, and dropping Characters walked
-        // grapheme boundaries (about 500 instructions each time).
+        // By UTF-8, not Character: this runs once per schema compiled, and dropping
+        // Characters would walk grapheme boundaries.
         let base = Self.contractsBase.utf8
         return uri.utf8.starts(with: base) ? String(decoding: uri.utf8.dropFirst(base.count), as: UTF8.self) : uri
     }
@@ -197,8 +197,7 @@ public struct SchemaCompiler {
         if resources[documentURI] != nil { return }
         guard Self.mayIdentify(document.text) else {
             // Nothing in it names a resource or an anchor: the walk would only find the root,
-            // after building the pointer of every schema below it (a sixth of loading a
-            // thousand small contracts).
+            // after building the pointer of every schema below it.
             try addResource(documentURI, documentURI: documentURI, pointer: root, schemaNode: node)
             return
         }

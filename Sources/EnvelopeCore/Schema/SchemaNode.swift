@@ -8,9 +8,8 @@ import Foundation
 ///
 /// The keywords most schemas use are stored in the node; the rest (numeric and length
 /// limits, patterns, `if`/`then`/`else`, ...) live in one shared box, made only for a schema
-/// that has one of them (see `SchemaNode+RareKeywords.swift`). With every keyword inline a
-/// node took 720 bytes, half the memory of a thousand loaded contracts, and every copy of it
-/// retained some thirty fields.
+/// that has one of them (see `SchemaNode+RareKeywords.swift`), so that a node stays small
+/// and a copy of it retains a few fields rather than every keyword.
 public struct SchemaNode: Sendable {
     /// Where the schema was written.
     public var file: String
@@ -46,14 +45,17 @@ public struct SchemaNode: Sendable {
     /// `items`.
     public var items: Int?
 
-    /// `format`, and whether it is asserted (a format-assertion vocabulary or the contract's
-    /// setting) rather than only an annotation.
+    /// `format`.
     public var format: String?
+    /// Whether `format` is asserted (a format-assertion vocabulary or the contract's setting)
+    /// rather than only an annotation.
     public var assertsFormat = false
 
-    /// `allOf`, `anyOf`, `oneOf`.
+    /// `allOf`.
     public var allOf: [Int] = []
+    /// `anyOf`.
     public var anyOf: [Int] = []
+    /// `oneOf`.
     public var oneOf: [Int] = []
 
     /// The keywords few schemas use, or nil when the schema has none of them.
@@ -98,9 +100,9 @@ public struct SchemaRegex: @unchecked Sendable {
     /// How a pattern is matched.
     private enum Matcher {
         /// A pattern without a metacharacter, `^` first or not: the text starts with, or
-        /// contains, these bytes (an empty pattern: any text). No ICU: its first expression
-        /// in a process cost about 1 ms (`"Content-Type": {"pattern": "^application/json"}`
-        /// in every contract).
+        /// contains, these bytes (an empty pattern: any text). No ICU, whose first expression
+        /// in a process is slow to make, for the patterns most contracts have
+        /// (`"Content-Type": {"pattern": "^application/json"}`).
         case literal(utf8: [UInt8], anchored: Bool)
         case expression(NSRegularExpression)
     }
@@ -112,7 +114,7 @@ public struct SchemaRegex: @unchecked Sendable {
     /// Compiles `source`, or returns nil when it is not a valid expression.
     public init?(_ source: String) {
         // Foundation leaks its half-built expression when a pattern with a NUL fails to
-        // compile (found by the contract fuzzer); such a pattern is never meant anyway.
+        // compile; such a pattern is never meant anyway.
         guard !source.unicodeScalars.contains("\u{0}") else { return nil }
         self.source = source
         let scalars = source.unicodeScalars

@@ -4,8 +4,7 @@
 ///
 /// Why not read the arrays of ``SchemaNode``: an array held across a call is retained and
 /// released, and when several cores validate shares of one array those counts sit in cache
-/// lines that every core writes; the object loop stalled on the loads beside them (a quarter
-/// of its time on a 50 MB answer), besides the cost of the counting itself.
+/// lines that every core writes, which stalls the loads beside them.
 struct SchemaTables {
     /// Where one schema's data starts in the flat lists, and how much of it there is.
     struct Entry {
@@ -337,8 +336,8 @@ struct SchemaTables {
     /// The part of a key hash kept in a table slot beside the property's position.
     static var tagMask: UInt64 { 0xFFFF_FFFF_0000_0000 }
 
-    /// The hash of a key's bytes for the property tables: eight bytes per multiply (a byte at
-    /// a time was a third of the object loop on 8–16 byte keys).
+    /// The hash of a key's bytes for the property tables: eight bytes per multiply, since
+    /// every member of every object is hashed.
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15

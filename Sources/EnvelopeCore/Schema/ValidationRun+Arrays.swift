@@ -17,6 +17,8 @@ extension ValidationRun {
         return valid
     }
 
+    /// The array keywords of the schema at `schemaNode` on the array at `instance`; a long
+    /// array of one item schema is validated on every core.
     mutating func validateArray(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let count = tape.childCount(instance)
@@ -98,6 +100,8 @@ extension ValidationRun {
         return true
     }
 
+    /// `unevaluatedItems`: each element that no other keyword evaluated, against schema
+    /// `unevaluated`.
     mutating func validateUnevaluatedItems(_ instance: Int, _ unevaluated: Int, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let known = evaluated ?? Evaluated()

@@ -1,4 +1,5 @@
 extension ValidationRun {
+    /// `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else` on the value at `instance`.
     mutating func validateCombinators(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let collect = evaluated != nil

@@ -163,8 +163,8 @@ extension ValidationRun {
 
     /// The schema that schema `index`'s `$dynamicRef` lands on: the outermost resource in
     /// the dynamic scope that declares its anchor, else the schema it names statically.
-    /// (`mutating` though it changes nothing: a non-mutating call from `evaluate` copied
-    /// the whole run first, once per array element.)
+    /// (`mutating` though it changes nothing, so that `evaluate` calls it without copying
+    /// the run.)
     mutating func resolveDynamicReference(of index: Int) -> Int {
         let entry = tables.pointee.entries[index]
         if entry.dynamicAnchor >= 0 {
@@ -177,6 +177,8 @@ extension ValidationRun {
         return Int(entry.dynamicFallback)
     }
 
+    /// Whether the number at `instance` has no fractional part; the tape flags integer
+    /// literals, so only others are parsed.
     func isInteger(_ instance: Int) -> Bool {
         let entry = tape[instance]
         if entry.flag { return true }

@@ -2,8 +2,8 @@ extension ValidationRun {
     /// Counts a violation into its group when that group exists already (and no branch is being
     /// tried), or drops it where ``record(_:keyword:expected:actual:at:extra:failure:)`` would;
     /// returns whether it did either. Only otherwise need the caller describe the violation and
-    /// record it: in a list that drifts in every item, describing the schema and quoting the
-    /// value for each occurrence cost more than validating the item.
+    /// record it, since describing the schema and quoting the value again for every item of a
+    /// drifting list would cost more than validating the item.
     mutating func recordRepeat(_ kind: DriftKind, at instance: Int, extra: PathStep? = nil, failure: Bool = true) -> Bool {
         if !failure && speculative > 0 { return true }
         guard speculative == 0 else { return false }
@@ -69,6 +69,8 @@ extension ValidationRun {
         lastArrayPlace = (hash, position)
     }
 
+    /// The outcome of the run: optional properties never present added as warnings, the
+    /// groups in order of discovery, and the array totals when there are findings.
     mutating func finish(valid: Bool) -> ValidationOutcome {
         for tally in tallies.tallies where tally.present == 0 {
             commit(Violation(kind: .optionalNeverPresent, path: tally.path, keyword: "properties",

@@ -7,8 +7,8 @@ extension ValidationRun {
         // The schema's arrays are read through `tables`, or only where they are not empty:
         // see ``SchemaTables`` for why.
         let index = schemaNode - nodes.baseAddress.unsafelyUnwrapped
-        // A local, so that the key look-up's closure captures the pointer and not the run
-        // (capturing `self` copied the whole run once per member).
+        // A local, so that the key look-up's closure captures the pointer rather than a copy
+        // of the whole run for every member.
         let tables = self.tables
         let entry = tables.pointee.entries[index]
         let propertyCount = Int(entry.propertyCount)
@@ -185,7 +185,7 @@ extension ValidationRun {
     mutating func tallyOptionalProperties(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ entry: SchemaTables.Entry,
                                           presentSmall: UInt64, presentLarge: [Bool]) {
         // The object's own place is hashed once, each optional key then added to it; the
-        // positions come from the flat tables (iterating the node's array retained it).
+        // positions come from the flat tables, since iterating the node's array retains it.
         let place = wildcardHash()
         for optional in tables.pointee.optional[Int(entry.firstOptional)..<Int(entry.firstOptional + entry.optionalCount)] {
             let property = Int(optional)
@@ -209,9 +209,9 @@ extension ValidationRun {
         return valid
     }
 
-    /// Marks `property` present, for a schema of more than 64 properties. Not inlined: with
-    /// the store in the member loop, the optimizer made the array unique before the loop,
-    /// which copied the empty array into a fresh allocation for every object validated.
+    /// Marks `property` present, for a schema of more than 64 properties. Not inlined, so that
+    /// the optimizer does not make the array unique before the member loop, which would
+    /// allocate a copy of the empty array for every object validated.
     @inline(never)
     static func mark(_ property: Int, in present: inout [Bool]) {
         present[property] = true
@@ -230,6 +230,8 @@ extension ValidationRun {
         return found
     }
 
+    /// Records an unknown key for each member of the frame's object that no schema declared,
+    /// once the schema that opened the frame is done with it.
     mutating func reportUnknownKeys(_ frame: ObjectFrame) {
         guard frame.described && !frame.coversAll && speculative == 0 else { return }
         // Usually every member is declared: tell from the bits, without walking the members.
@@ -248,6 +250,8 @@ extension ValidationRun {
         }
     }
 
+    /// `unevaluatedProperties`: each member that no other keyword evaluated, against schema
+    /// `unevaluated`.
     mutating func validateUnevaluatedProperties(_ instance: Int, _ unevaluated: Int, _ evaluated: inout Evaluated?) -> Bool {
         var valid = true
         let known = evaluated ?? Evaluated()

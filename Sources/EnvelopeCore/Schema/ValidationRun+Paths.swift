@@ -8,6 +8,7 @@ extension ValidationRun {
         return result
     }
 
+    /// The public form of `step`.
     func component(_ step: PathStep) -> PathComponent {
         switch step {
         case .member(let key): .key(string(key))
@@ -52,6 +53,7 @@ extension ValidationRun {
         return hasher
     }
 
+    /// Adds `step` to `hasher`.
     func hash(_ step: PathStep, into hasher: inout PathHasher) {
         switch step {
         case .member(let key): withKeyBytes(key) { hasher.key($0) }

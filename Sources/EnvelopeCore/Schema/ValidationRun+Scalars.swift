@@ -1,4 +1,6 @@
 extension ValidationRun {
+    /// `minLength`, `maxLength`, `pattern` and an asserted `format` on the string at
+    /// `instance`.
     mutating func validateString(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
         var valid = true
         let text = string(instance)
@@ -22,6 +24,7 @@ extension ValidationRun {
         return valid
     }
 
+    /// The limits and `multipleOf` on the number at `instance`.
     mutating func validateNumber(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
         guard let number = node(instance).doubleValue else { return true }
         var valid = true
@@ -51,6 +54,7 @@ extension ValidationRun {
         return abs(quotient - quotient.rounded()) < 1e-9 * max(1, abs(quotient))
     }
 
+    /// A limit as a message shows it: a whole number without a fraction.
     func format(_ number: Double) -> String {
         number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }

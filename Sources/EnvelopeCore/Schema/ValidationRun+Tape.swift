@@ -1,4 +1,5 @@
 extension ValidationRun {
+    /// The kind of the value at tape index `instance`.
     @inline(__always) func kind(_ instance: Int) -> JSONKind { tape[instance].kind }
 
     /// The tape index just past a value and everything inside it.
@@ -13,8 +14,10 @@ extension ValidationRun {
         return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset) + 1..<Int(entry.offset) + entry.payload - 1])
     }
 
+    /// The value at tape index `index`, as a node of the document.
     func node(_ index: Int) -> JSONNode { JSONNode(document: document, index: index) }
 
+    /// The decoded string at tape index `instance`.
     func string(_ instance: Int) -> String {
         let entry = tape[instance]
         return JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + entry.payload]), hasEscapes: entry.flag)
