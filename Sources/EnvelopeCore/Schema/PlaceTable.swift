@@ -1,10 +1,3 @@
-/// An entry of a ``PlaceTable``: something counted at one place of a document, known by the
-/// hash of its wildcard path.
-protocol PlaceEntry {
-    /// The place's hash (a wildcard path hash, already well mixed).
-    var hash: UInt64 { get }
-}
-
 /// Entries by place, kept in order of first sight: what the validator counts per place
 /// (optional-property tallies, array element totals).
 ///
