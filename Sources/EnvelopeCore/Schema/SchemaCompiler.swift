@@ -428,15 +428,18 @@ public struct SchemaCompiler {
     /// A member of a schema being compiled, with where it is: what its error messages and
     /// the pointers of its subschemas need.
     private struct KeywordSite {
+        /// The member: its keyword, key and value.
         let member: SchemaMember
         /// The index of the schema the member is in.
         let schema: Int
+        /// The URI of the document the schema is in.
         let documentURI: String
         /// The pointer of the schema the member is in.
         let pointer: String
         /// The schema's file, as shown to people.
         let file: String
 
+        /// The member's value.
         var value: JSONNode { member.value }
 
         /// The keyword's pointer, built only when a subschema or an error needs it: most
@@ -448,8 +451,8 @@ public struct SchemaCompiler {
             .invalidSchema(file: file, at: value.location, pointer: keywordPointer, message: message)
         }
 
-        /// The value as a count (a non-negative integer).
-        func count() throws(ContractError) -> Int {
+        /// The value as a non-negative integer, as counts and lengths are written.
+        func nonNegativeInteger() throws(ContractError) -> Int {
             guard let number = value.intValue, number >= 0 else { throw invalid("'\(member.key)' expects a non-negative integer, found \(value.rawText)") }
             return number
         }
@@ -565,8 +568,8 @@ public struct SchemaCompiler {
                 node.patternProperties.append((regex, compiledProperty))
             }
         case .propertyNames: node.propertyNames = try subschema(keyword)
-        case .minProperties: node.minProperties = try keyword.count()
-        case .maxProperties: node.maxProperties = try keyword.count()
+        case .minProperties: node.minProperties = try keyword.nonNegativeInteger()
+        case .maxProperties: node.maxProperties = try keyword.nonNegativeInteger()
         default: break
         }
     }
@@ -583,10 +586,10 @@ public struct SchemaCompiler {
             node.items = try subschema(keyword)
         case .unevaluatedItems: node.unevaluatedItems = try subschema(keyword)
         case .contains: node.contains = try subschema(keyword)
-        case .minContains: node.minContains = try keyword.count()
-        case .maxContains: node.maxContains = try keyword.count()
-        case .minItems: node.minItems = try keyword.count()
-        case .maxItems: node.maxItems = try keyword.count()
+        case .minContains: node.minContains = try keyword.nonNegativeInteger()
+        case .maxContains: node.maxContains = try keyword.nonNegativeInteger()
+        case .minItems: node.minItems = try keyword.nonNegativeInteger()
+        case .maxItems: node.maxItems = try keyword.nonNegativeInteger()
         case .uniqueItems:
             guard let flag = value.boolValue else { throw keyword.invalid("'uniqueItems' expects true or false") }
             node.uniqueItems = flag
@@ -598,8 +601,8 @@ public struct SchemaCompiler {
     private func compileScalarKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
         let value = keyword.value
         switch keyword.member.keyword {
-        case .minLength: node.minLength = try keyword.count()
-        case .maxLength: node.maxLength = try keyword.count()
+        case .minLength: node.minLength = try keyword.nonNegativeInteger()
+        case .maxLength: node.maxLength = try keyword.nonNegativeInteger()
         case .pattern:
             guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw keyword.invalid("'pattern' expects a valid regular expression") }
             node.pattern = regex
