@@ -59,7 +59,12 @@ extension ValidationRun {
         }
         if declaredSmall != 0 { frames[frame].small |= declaredSmall }
 
-        if !validateRequired(instance, schemaNode, entry, presentSmall: presentSmall, presentLarge: presentLarge) { valid = false }
+        // Usually every required property is present: tell from the bits, without a call.
+        let allRequiredPresent = presentLarge.isEmpty && presentSmall & entry.requiredMask == entry.requiredMask
+        if !allRequiredPresent && !validateRequired(instance, schemaNode, entry, presentSmall: presentSmall, presentLarge: presentLarge) {
+            valid = false
+        }
+        if !schemaNode.pointee.requiredUndeclared.isEmpty && !validateRequiredUndeclared(instance, schemaNode) { valid = false }
         if hasRare && !validateDependentRequired(instance, schemaNode) { valid = false }
         if hasRare && !validatePropertyCount(memberCount, of: instance, schemaNode) { valid = false }
         if speculative == 0 && entry.optionalCount > 0 {
@@ -125,14 +130,12 @@ extension ValidationRun {
         large.isEmpty ? small & (1 << UInt64(property)) != 0 : large[property]
     }
 
-    /// `required`: a missing key for each required name the object lacks, those the schema
-    /// declares as properties told by the present bits, the others looked up.
-    @inline(__always)
+    /// `required`, for the names the schema declares as properties: a missing key for each
+    /// that the present bits do not have.
     mutating func validateRequired(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>, _ entry: SchemaTables.Entry,
                                    presentSmall: UInt64, presentLarge: [Bool]) -> Bool {
         var valid = true
-        let allRequiredPresent = presentLarge.isEmpty && presentSmall & entry.requiredMask == entry.requiredMask
-        for required in tables.pointee.required[Int(entry.firstRequired)..<Int(entry.firstRequired + entry.requiredCount)] where !allRequiredPresent {
+        for required in tables.pointee.required[Int(entry.firstRequired)..<Int(entry.firstRequired + entry.requiredCount)] {
             let property = Int(required)
             guard !Self.isPresent(property, small: presentSmall, large: presentLarge) else { continue }
             valid = false
@@ -142,11 +145,16 @@ extension ValidationRun {
                        actual: "absent", at: instance, extra: .name(declared.name))
             }
         }
-        if !schemaNode.pointee.requiredUndeclared.isEmpty {
-            for name in schemaNode.pointee.requiredUndeclared where findMember(instance, name) == nil {
-                valid = false
-                record(.missingKey, keyword: "required", expected: "a value (required)", actual: "absent", at: instance, extra: .name(name))
-            }
+        return valid
+    }
+
+    /// `required`, for the names the schema does not declare as properties: a missing key for
+    /// each that the object lacks.
+    mutating func validateRequiredUndeclared(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
+        var valid = true
+        for name in schemaNode.pointee.requiredUndeclared where findMember(instance, name) == nil {
+            valid = false
+            record(.missingKey, keyword: "required", expected: "a value (required)", actual: "absent", at: instance, extra: .name(name))
         }
         return valid
     }
