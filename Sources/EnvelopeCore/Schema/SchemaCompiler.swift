@@ -414,10 +414,10 @@ public struct SchemaCompiler {
             throw .invalidSchema(file: file, at: json.location, pointer: pointer, message: "expected a schema (an object or a boolean), found \(json.kind)")
         }
 
+        let site = SchemaSite(index: index, documentURI: documentURI, pointer: pointer, file: file)
         for member in SchemaMember.Sequence(object: json) {
             if !validation, member.keyword?.isValidation == true { continue }
-            let keyword = KeywordSite(member: member, schema: index, documentURI: documentURI, pointer: pointer, file: file)
-            try compileKeyword(keyword, into: &node)
+            try compileKeyword(member, in: site, into: &node)
         }
         // Swapped with the placeholder rather than assigned, so that the node's fields move
         // into place instead of being retained by a copy.
@@ -425,201 +425,199 @@ public struct SchemaCompiler {
         return index
     }
 
-    /// A member of a schema being compiled, with where it is: what its error messages and
-    /// the pointers of its subschemas need.
-    private struct KeywordSite {
-        /// The member: its keyword, key and value.
-        let member: SchemaMember
-        /// The index of the schema the member is in.
-        let schema: Int
+    /// Where a schema being compiled is: what its keywords' error messages and the pointers
+    /// of their subschemas need.
+    private struct SchemaSite {
+        /// The schema's index among the compiled schemas.
+        let index: Int
         /// The URI of the document the schema is in.
         let documentURI: String
-        /// The pointer of the schema the member is in.
+        /// The schema's pointer.
         let pointer: String
         /// The schema's file, as shown to people.
         let file: String
 
-        /// The member's value.
-        var value: JSONNode { member.value }
+        /// The pointer of `member`'s value, built only when a subschema or an error needs it:
+        /// most keywords (type, required, format, ...) never do.
+        func pointer(of member: SchemaMember) -> String { JSONPointer.appending(member.key, to: pointer) }
 
-        /// The keyword's pointer, built only when a subschema or an error needs it: most
-        /// keywords (type, required, format, ...) never do.
-        var keywordPointer: String { JSONPointer.appending(member.key, to: pointer) }
-
-        /// The error that the keyword's value is wrong, saying why.
-        func invalid(_ message: String) -> ContractError {
-            .invalidSchema(file: file, at: value.location, pointer: keywordPointer, message: message)
+        /// The error that `member`'s value is wrong, saying why.
+        func invalid(_ member: SchemaMember, _ message: String) -> ContractError {
+            .invalidSchema(file: file, at: member.value.location, pointer: pointer(of: member), message: message)
         }
 
-        /// The value as a non-negative integer, as counts and lengths are written.
-        func nonNegativeInteger() throws(ContractError) -> Int {
-            guard let number = value.intValue, number >= 0 else { throw invalid("'\(member.key)' expects a non-negative integer, found \(value.rawText)") }
+        /// `member`'s value as a non-negative integer, as counts and lengths are written.
+        func nonNegativeInteger(_ member: SchemaMember) throws(ContractError) -> Int {
+            let value = member.value
+            guard let number = value.intValue, number >= 0 else {
+                throw invalid(member, "'\(member.key)' expects a non-negative integer, found \(value.rawText)")
+            }
             return number
         }
 
-        /// The value as a number.
-        func number() throws(ContractError) -> Double {
-            guard let number = value.doubleValue else { throw invalid("'\(member.key)' expects a number, found \(value.rawText)") }
+        /// `member`'s value as a number.
+        func number(_ member: SchemaMember) throws(ContractError) -> Double {
+            guard let number = member.value.doubleValue else { throw invalid(member, "'\(member.key)' expects a number, found \(member.value.rawText)") }
             return number
         }
     }
 
-    /// Compiles the value of `keyword`, a schema.
-    private mutating func subschema(_ keyword: KeywordSite) throws(ContractError) -> Int {
-        try compileNode(documentURI: keyword.documentURI, pointer: keyword.keywordPointer, json: keyword.value)
+    /// Compiles the value of `member`, a schema.
+    private mutating func subschema(_ member: SchemaMember, in site: SchemaSite) throws(ContractError) -> Int {
+        try compileNode(documentURI: site.documentURI, pointer: site.pointer(of: member), json: member.value)
     }
 
-    /// Compiles the value of `keyword`, a non-empty array of schemas.
-    private mutating func subschemas(_ keyword: KeywordSite) throws(ContractError) -> [Int] {
-        let value = keyword.value
-        guard value.kind == .array, value.count > 0 else { throw keyword.invalid("'\(keyword.member.key)' expects a non-empty array of schemas") }
-        let prefix = keyword.keywordPointer
+    /// Compiles the value of `member`, a non-empty array of schemas.
+    private mutating func subschemas(_ member: SchemaMember, in site: SchemaSite) throws(ContractError) -> [Int] {
+        let value = member.value
+        guard value.kind == .array, value.count > 0 else { throw site.invalid(member, "'\(member.key)' expects a non-empty array of schemas") }
+        let prefix = site.pointer(of: member)
         var result: [Int] = []
         for (position, element) in value.elements.enumerated() {
-            result.append(try compileNode(documentURI: keyword.documentURI, pointer: JSONPointer.appending(index: position, to: prefix), json: element))
+            result.append(try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(index: position, to: prefix), json: element))
         }
         return result
     }
 
-    /// Compiles the value of `keyword`, an object of schemas.
-    private mutating func schemaMap(_ keyword: KeywordSite) throws(ContractError) -> [(name: String, schema: Int)] {
-        let value = keyword.value
-        guard value.kind == .object else { throw keyword.invalid("'\(keyword.member.key)' expects an object of schemas") }
-        let prefix = keyword.keywordPointer
+    /// Compiles the value of `member`, an object of schemas.
+    private mutating func schemaMap(_ member: SchemaMember, in site: SchemaSite) throws(ContractError) -> [(name: String, schema: Int)] {
+        let value = member.value
+        guard value.kind == .object else { throw site.invalid(member, "'\(member.key)' expects an object of schemas") }
+        let prefix = site.pointer(of: member)
         var result: [(name: String, schema: Int)] = []
         for property in value.memberSequence {
-            result.append((property.key, try compileNode(documentURI: keyword.documentURI, pointer: JSONPointer.appending(property.key, to: prefix), json: property.value)))
+            result.append((property.key, try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(property.key, to: prefix), json: property.value)))
         }
         return result
     }
 
     /// `$ref` or `$dynamicRef`: keeps the reference as written, to be resolved once every
     /// schema it may name is known.
-    private mutating func addReference(_ keyword: KeywordSite, dynamic: Bool, to node: inout SchemaNode) throws(ContractError) {
-        guard let text = keyword.value.stringValue else { throw keyword.invalid("'\(keyword.member.key)' expects a string") }
+    private mutating func addReference(_ member: SchemaMember, in site: SchemaSite, dynamic: Bool, to node: inout SchemaNode) throws(ContractError) {
+        guard let text = member.value.stringValue else { throw site.invalid(member, "'\(member.key)' expects a string") }
         node.refText = text
-        let absolute = SchemaURI.resolve(text, against: base(of: keyword.documentURI, pointer: keyword.pointer))
-        pendingRefs.append(PendingReference(node: keyword.schema, documentURI: keyword.documentURI, location: keyword.value.location,
+        let absolute = SchemaURI.resolve(text, against: base(of: site.documentURI, pointer: site.pointer))
+        pendingRefs.append(PendingReference(node: site.index, documentURI: site.documentURI, location: member.value.location,
                                             reference: text, absolute: absolute, dynamic: dynamic))
     }
 
     /// Compiles one member of a schema into `node`.
-    private mutating func compileKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
-        switch keyword.member.keyword {
+    private mutating func compileKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        switch member.keyword {
         case .type, .enum, .const, .ref, .dynamicRef, .format:
-            try compileValueKeyword(keyword, into: &node)
+            try compileValueKeyword(member, in: site, into: &node)
         case .properties, .required, .dependentRequired, .dependentSchemas, .additionalProperties, .unevaluatedProperties,
              .patternProperties, .propertyNames, .minProperties, .maxProperties:
-            try compileObjectKeyword(keyword, into: &node)
+            try compileObjectKeyword(member, in: site, into: &node)
         case .prefixItems, .items, .unevaluatedItems, .contains, .minContains, .maxContains, .minItems, .maxItems, .uniqueItems:
-            try compileArrayKeyword(keyword, into: &node)
+            try compileArrayKeyword(member, in: site, into: &node)
         case .minLength, .maxLength, .pattern, .minimum, .maximum, .exclusiveMinimum, .exclusiveMaximum, .multipleOf:
-            try compileScalarKeyword(keyword, into: &node)
+            try compileScalarKeyword(member, in: site, into: &node)
         case .allOf, .anyOf, .oneOf, .not, .if, .then, .else:
-            try compileCombinator(keyword, into: &node)
+            try compileCombinator(member, in: site, into: &node)
         case .defs, .definitions, .dynamicAnchor, .anchor, .id, .schema, .vocabulary, .comment, .contentSchema:
-            try compileCoreKeyword(keyword, into: &node)
+            try compileCoreKeyword(member, in: site, into: &node)
         case nil:
-            try checkUnknownKeyword(keyword)
+            try checkUnknownKeyword(member, in: site)
         }
     }
 
     /// `type`, `enum`, `const`, `$ref`, `$dynamicRef` and `format`: keywords about any value.
-    private mutating func compileValueKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
-        let value = keyword.value
-        switch keyword.member.keyword {
-        case .type: node.types = try types(value, fail: keyword.invalid)
+    private mutating func compileValueKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
+        case .type: node.types = try types(of: member, in: site)
         case .enum:
-            guard value.kind == .array else { throw keyword.invalid("'enum' expects an array of values") }
+            guard value.kind == .array else { throw site.invalid(member, "'enum' expects an array of values") }
             node.enumValues = value.elements.map(\.value)
         case .const: node.constValue = value.value
-        case .ref: try addReference(keyword, dynamic: false, to: &node)
-        case .dynamicRef: try addReference(keyword, dynamic: true, to: &node)
+        case .ref: try addReference(member, in: site, dynamic: false, to: &node)
+        case .dynamicRef: try addReference(member, in: site, dynamic: true, to: &node)
         case .format:
-            guard let name = value.stringValue else { throw keyword.invalid("'format' expects a string") }
+            guard let name = value.stringValue else { throw site.invalid(member, "'format' expects a string") }
             node.format = name
         default: break
         }
     }
 
     /// The keywords about objects.
-    private mutating func compileObjectKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
-        let value = keyword.value
-        switch keyword.member.keyword {
+    private mutating func compileObjectKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
         case .properties:
-            node.properties = try schemaMap(keyword)
+            node.properties = try schemaMap(member, in: site)
             node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
         case .required:
-            node.required = try strings(value, fail: keyword.invalid)
+            node.required = try strings(value, of: member, in: site)
         case .dependentRequired:
-            guard value.kind == .object else { throw keyword.invalid("'dependentRequired' expects an object of string arrays") }
+            guard value.kind == .object else { throw site.invalid(member, "'dependentRequired' expects an object of string arrays") }
             for dependency in value.members {
-                node.dependentRequired.append((dependency.key, try strings(dependency.value, fail: keyword.invalid)))
+                node.dependentRequired.append((dependency.key, try strings(dependency.value, of: member, in: site)))
             }
-        case .dependentSchemas: node.dependentSchemas = try schemaMap(keyword)
-        case .additionalProperties: node.additionalProperties = try subschema(keyword)
-        case .unevaluatedProperties: node.unevaluatedProperties = try subschema(keyword)
+        case .dependentSchemas: node.dependentSchemas = try schemaMap(member, in: site)
+        case .additionalProperties: node.additionalProperties = try subschema(member, in: site)
+        case .unevaluatedProperties: node.unevaluatedProperties = try subschema(member, in: site)
         case .patternProperties:
-            guard value.kind == .object else { throw keyword.invalid("'patternProperties' expects an object of schemas") }
+            guard value.kind == .object else { throw site.invalid(member, "'patternProperties' expects an object of schemas") }
             for property in value.members {
-                guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw keyword.invalid("'\(property.key)' is not a valid regular expression") }
-                let compiledProperty = try compileNode(documentURI: keyword.documentURI, pointer: JSONPointer.appending(property.key, to: keyword.keywordPointer),
+                guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw site.invalid(member, "'\(property.key)' is not a valid regular expression") }
+                let compiledProperty = try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(property.key, to: site.pointer(of: member)),
                                                        json: property.value)
                 node.patternProperties.append((regex, compiledProperty))
             }
-        case .propertyNames: node.propertyNames = try subschema(keyword)
-        case .minProperties: node.minProperties = try keyword.nonNegativeInteger()
-        case .maxProperties: node.maxProperties = try keyword.nonNegativeInteger()
+        case .propertyNames: node.propertyNames = try subschema(member, in: site)
+        case .minProperties: node.minProperties = try site.nonNegativeInteger(member)
+        case .maxProperties: node.maxProperties = try site.nonNegativeInteger(member)
         default: break
         }
     }
 
     /// The keywords about arrays.
-    private mutating func compileArrayKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
-        let value = keyword.value
-        switch keyword.member.keyword {
-        case .prefixItems: node.prefixItems = try subschemas(keyword)
+    private mutating func compileArrayKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
+        case .prefixItems: node.prefixItems = try subschemas(member, in: site)
         case .items:
             guard value.kind != .array else {
-                throw keyword.invalid("'items' is one schema in JSON Schema 2020-12; a list of schemas is written 'prefixItems' (the array form is from older drafts)")
+                throw site.invalid(member, "'items' is one schema in JSON Schema 2020-12; a list of schemas is written 'prefixItems' (the array form is from older drafts)")
             }
-            node.items = try subschema(keyword)
-        case .unevaluatedItems: node.unevaluatedItems = try subschema(keyword)
-        case .contains: node.contains = try subschema(keyword)
-        case .minContains: node.minContains = try keyword.nonNegativeInteger()
-        case .maxContains: node.maxContains = try keyword.nonNegativeInteger()
-        case .minItems: node.minItems = try keyword.nonNegativeInteger()
-        case .maxItems: node.maxItems = try keyword.nonNegativeInteger()
+            node.items = try subschema(member, in: site)
+        case .unevaluatedItems: node.unevaluatedItems = try subschema(member, in: site)
+        case .contains: node.contains = try subschema(member, in: site)
+        case .minContains: node.minContains = try site.nonNegativeInteger(member)
+        case .maxContains: node.maxContains = try site.nonNegativeInteger(member)
+        case .minItems: node.minItems = try site.nonNegativeInteger(member)
+        case .maxItems: node.maxItems = try site.nonNegativeInteger(member)
         case .uniqueItems:
-            guard let flag = value.boolValue else { throw keyword.invalid("'uniqueItems' expects true or false") }
+            guard let flag = value.boolValue else { throw site.invalid(member, "'uniqueItems' expects true or false") }
             node.uniqueItems = flag
         default: break
         }
     }
 
     /// The keywords about strings and numbers.
-    private func compileScalarKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
-        let value = keyword.value
-        switch keyword.member.keyword {
-        case .minLength: node.minLength = try keyword.nonNegativeInteger()
-        case .maxLength: node.maxLength = try keyword.nonNegativeInteger()
+    private func compileScalarKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
+        case .minLength: node.minLength = try site.nonNegativeInteger(member)
+        case .maxLength: node.maxLength = try site.nonNegativeInteger(member)
         case .pattern:
-            guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw keyword.invalid("'pattern' expects a valid regular expression") }
+            guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw site.invalid(member, "'pattern' expects a valid regular expression") }
             node.pattern = regex
-        case .minimum: node.minimum = try keyword.number()
-        case .maximum: node.maximum = try keyword.number()
+        case .minimum: node.minimum = try site.number(member)
+        case .maximum: node.maximum = try site.number(member)
         case .exclusiveMinimum:
             guard value.kind == .number else {
-                throw keyword.invalid("'exclusiveMinimum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
+                throw site.invalid(member, "'exclusiveMinimum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
             }
-            node.exclusiveMinimum = try keyword.number()
+            node.exclusiveMinimum = try site.number(member)
         case .exclusiveMaximum:
             guard value.kind == .number else {
-                throw keyword.invalid("'exclusiveMaximum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
+                throw site.invalid(member, "'exclusiveMaximum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
             }
-            node.exclusiveMaximum = try keyword.number()
+            node.exclusiveMaximum = try site.number(member)
         case .multipleOf:
-            guard value.kind == .number, let divisor = value.doubleValue, divisor > 0 else { throw keyword.invalid("'multipleOf' expects a number greater than 0") }
+            guard value.kind == .number, let divisor = value.doubleValue, divisor > 0 else { throw site.invalid(member, "'multipleOf' expects a number greater than 0") }
             node.multipleOf = divisor
             node.multipleOfText = value.rawText
         default: break
@@ -627,15 +625,15 @@ public struct SchemaCompiler {
     }
 
     /// `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`.
-    private mutating func compileCombinator(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
-        switch keyword.member.keyword {
-        case .allOf: node.allOf = try subschemas(keyword)
-        case .anyOf: node.anyOf = try subschemas(keyword)
-        case .oneOf: node.oneOf = try subschemas(keyword)
-        case .not: node.not = try subschema(keyword)
-        case .if: node.ifSchema = try subschema(keyword)
-        case .then: node.thenSchema = try subschema(keyword)
-        case .else: node.elseSchema = try subschema(keyword)
+    private mutating func compileCombinator(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        switch member.keyword {
+        case .allOf: node.allOf = try subschemas(member, in: site)
+        case .anyOf: node.anyOf = try subschemas(member, in: site)
+        case .oneOf: node.oneOf = try subschemas(member, in: site)
+        case .not: node.not = try subschema(member, in: site)
+        case .if: node.ifSchema = try subschema(member, in: site)
+        case .then: node.thenSchema = try subschema(member, in: site)
+        case .else: node.elseSchema = try subschema(member, in: site)
         default: break
         }
     }
@@ -643,39 +641,38 @@ public struct SchemaCompiler {
     /// The core keywords that validate nothing themselves: definitions, anchors, identifiers
     /// and comments (read by ``indexResources(of:root:node:)``, checked here), and
     /// `contentSchema`.
-    private mutating func compileCoreKeyword(_ keyword: KeywordSite, into node: inout SchemaNode) throws(ContractError) {
-        let value = keyword.value
-        let member = keyword.member
+    private mutating func compileCoreKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
         switch member.keyword {
         case .defs, .definitions:
-            guard value.kind == .object else { throw keyword.invalid("'\(member.key)' expects an object of schemas") }
+            guard value.kind == .object else { throw site.invalid(member, "'\(member.key)' expects an object of schemas") }
             for definition in value.members {
-                _ = try compileNode(documentURI: keyword.documentURI, pointer: JSONPointer.appending(definition.key, to: keyword.keywordPointer),
+                _ = try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(definition.key, to: site.pointer(of: member)),
                                     json: definition.value)
             }
         case .dynamicAnchor, .anchor:
-            guard let name = value.stringValue, !name.isEmpty else { throw keyword.invalid("'\(member.key)' expects a name") }
+            guard let name = value.stringValue, !name.isEmpty else { throw site.invalid(member, "'\(member.key)' expects a name") }
             node.anchor = name
         case .id, .schema, .vocabulary, .comment:
-            guard value.kind == (member.keyword == .vocabulary ? .object : .string) else { throw keyword.invalid("'\(member.key)' has the wrong type") }
+            guard value.kind == (member.keyword == .vocabulary ? .object : .string) else { throw site.invalid(member, "'\(member.key)' has the wrong type") }
         case .contentSchema:
-            _ = try subschema(keyword)
+            _ = try subschema(member, in: site)
         default: break
         }
     }
 
     /// A key that is no keyword: an annotation, unless it is a keyword of another draft or
     /// dialect, or a typo of a real one.
-    private func checkUnknownKeyword(_ keyword: KeywordSite) throws(ContractError) {
-        let key = keyword.member.key
+    private func checkUnknownKeyword(_ member: SchemaMember, in site: SchemaSite) throws(ContractError) {
+        let key = member.key
         if SchemaCompiler.annotations.contains(key) { return }
         if let advice = SchemaCompiler.refusedKeywords[key] {
-            throw ContractError.unsupportedKeyword(file: keyword.file, at: keyword.member.keyLocation, keyword: key, advice: advice)
+            throw ContractError.unsupportedKeyword(file: site.file, at: member.keyLocation, keyword: key, advice: advice)
         }
         // Unknown keywords are annotations in JSON Schema, but one a letter or two away
         // from a real keyword is a typo that would silently change what is checked.
         if let meant = EditDistance.suggestion(for: key, among: SchemaCompiler.allKeywords) {
-            throw ContractError.misspeltKeyword(file: keyword.file, at: keyword.member.keyLocation, keyword: key, suggestion: meant)
+            throw ContractError.misspeltKeyword(file: site.file, at: member.keyLocation, keyword: key, suggestion: meant)
         }
     }
 
@@ -708,22 +705,27 @@ public struct SchemaCompiler {
         "examples", "format", "contentEncoding", "contentMediaType", "contentSchema",
     ]
 
-    private func types(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> SchemaTypeSet {
-        func type(_ name: JSONNode) throws(ContractError) -> SchemaTypeSet {
-            guard let text = name.stringValue, let type = SchemaTypeSet(name: text) else {
-                throw fail("'type' expects one of object, array, string, number, integer, boolean, null (or a list of them), found \(name.rawText)")
-            }
-            return type
-        }
+    /// The value of `type` (`member`): a type name or a list of them.
+    private func types(of member: SchemaMember, in site: SchemaSite) throws(ContractError) -> SchemaTypeSet {
+        let value = member.value
         // Most schemas name one type: no list of one to make for it.
-        guard value.kind == .array else { return try type(value) }
+        guard value.kind == .array else { return try type(named: value, of: member, in: site) }
         var set: SchemaTypeSet = []
-        for name in value.elements { set.insert(try type(name)) }
+        for name in value.elements { set.insert(try type(named: name, of: member, in: site)) }
         return set
     }
 
-    private func strings(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> [String] {
-        guard value.kind == .array else { throw fail("expected an array of strings, found \(value.kind)") }
+    /// The type that `name`, in the value of `type` (`member`), names.
+    private func type(named name: JSONNode, of member: SchemaMember, in site: SchemaSite) throws(ContractError) -> SchemaTypeSet {
+        guard let text = name.stringValue, let type = SchemaTypeSet(name: text) else {
+            throw site.invalid(member, "'type' expects one of object, array, string, number, integer, boolean, null (or a list of them), found \(name.rawText)")
+        }
+        return type
+    }
+
+    /// `value`, an array of strings in the value of `member`, as strings.
+    private func strings(_ value: JSONNode, of member: SchemaMember, in site: SchemaSite) throws(ContractError) -> [String] {
+        guard value.kind == .array else { throw site.invalid(member, "expected an array of strings, found \(value.kind)") }
         // One pass over the elements, into a list of the right size.
         var result: [String] = []
         result.reserveCapacity(value.count)
@@ -731,7 +733,7 @@ public struct SchemaCompiler {
         let end = value.childrenEnd
         while child < end {
             let element = JSONNode(document: value.document, index: child)
-            guard let text = element.stringValue else { throw fail("expected an array of strings, found \(value.kind)") }
+            guard let text = element.stringValue else { throw site.invalid(member, "expected an array of strings, found \(value.kind)") }
             result.append(text)
             child = element.endIndex
         }
