@@ -16,9 +16,9 @@ public enum JSONPointer {
 
     /// `pointer` followed by `/` and `token` escaped: the pointer of a member named `token`.
     ///
-    /// Written into one new string. `pointer + "/" + escape(token)` made two (a pointer is
-    /// rarely short enough to be stored inline), and a schema compiles a pointer per keyword
-    /// that holds subschemas and per subschema: a twelfth of loading a small contract.
+    /// Written into one new string, where `pointer + "/" + escape(token)` would make two (a
+    /// pointer is rarely short enough to be stored inline): compiling a schema makes one for
+    /// every subschema.
     public static func appending(_ token: String, to pointer: String) -> String {
         var escapes = 0
         for byte in token.utf8 where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") { escapes += 1 }
@@ -101,27 +101,5 @@ public enum JSONPointer {
         let scalars = pointer.unicodeScalars
         guard scalars.first == "/" else { return nil }
         return scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescape(Substring($0)) }
-    }
-}
-
-extension JSONNode {
-    /// The value at `pointer` below this one, or nil.
-    public func resolve(pointer: String) -> JSONNode? {
-        guard let tokens = JSONPointer.tokens(pointer) else { return nil }
-        var node = self
-        for token in tokens {
-            switch node.kind {
-            case .object:
-                guard let next = node[token] else { return nil }
-                node = next
-            case .array:
-                guard let index = Int(token), index >= 0, index < node.count,
-                      token == String(index) else { return nil }
-                node = node.elements[index]
-            default:
-                return nil
-            }
-        }
-        return node
     }
 }

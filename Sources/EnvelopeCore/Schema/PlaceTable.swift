@@ -1,19 +1,10 @@
-/// An entry of a ``PlaceTable``: something counted at one place of a document, known by the
-/// hash of its wildcard path.
-protocol PlaceEntry {
-    /// The place's hash (a wildcard path hash, already well mixed).
-    var hash: UInt64 { get }
-}
-
 /// Entries by place, kept in order of first sight: what the validator counts per place
 /// (optional-property tallies, array element totals).
 ///
-/// A document has a handful of places, found by a scan of the entries; past
-/// ``scannedEntries``, an open-addressing table of positions into the list finds them. The
-/// keys are path hashes, already well mixed, so a slot comes from a multiply and a shift where
-/// a `Dictionary<UInt64, …>` ran SipHash for each look-up: a fifth of what three optional
-/// properties per item added to validating the seed's list. (Making the slots for every small
-/// answer cost more than the scan.)
+/// A document has a handful of places, found by a scan of the entries (making slots for every
+/// small answer would cost more); past ``scannedEntries``, an open-addressing table of
+/// positions into the list finds them. The keys are path hashes, already well mixed, so a slot
+/// comes from a multiply and a shift rather than the SipHash a `Dictionary` runs per look-up.
 struct PlaceTable<Entry: PlaceEntry> {
     /// Every entry, in order of first sight.
     private(set) var entries: [Entry] = []

@@ -50,9 +50,9 @@ public struct SchemaCompiler {
     /// base URI other than the document's own.
     private var documentsWithIdentifiers: Set<String> = []
     /// What the schemas compiled last took from their resource, by base and document URI,
-    /// kept: a contract's schemas come one document at a time, and looking the resource up
-    /// for each hashed both URIs (a set and two dictionaries). Forgotten when a resource or
-    /// an identifier is added.
+    /// kept because a contract's schemas come one document at a time and looking the
+    /// resource up for each would hash both URIs again. Forgotten when a resource or an
+    /// identifier is added.
     private var lastResource: (baseURI: String, documentURI: String, settings: ResourceSettings)?
 
     /// What a schema takes from its resource.
@@ -63,8 +63,8 @@ public struct SchemaCompiler {
     }
     /// The schemas compiled so far by place: per document (and the URI it is known by), the
     /// index + 1 of the schema compiled from each tape entry, 0 where none is. A contract's
-    /// schemas come from a handful of documents; a table keyed by URI and pointer hashed both
-    /// strings for every schema, a tenth of compiling a small contract.
+    /// schemas come from a handful of documents, so this spares hashing a URI and a pointer
+    /// for every schema.
     private var compiledSlots: [(documentURI: String, document: JSONDocument, slots: [Int32])] = []
     private var pendingRefs: [PendingReference] = []
     private var compilingDynamicAnchors = false
@@ -136,8 +136,8 @@ public struct SchemaCompiler {
 
     /// How a URI is shown to people: contract files by their relative path.
     func display(_ uri: String) -> String {
-        // By UTF-8, not Character: once per schema compiled, and dropping Characters walked
-        // grapheme boundaries (about 500 instructions each time).
+        // By UTF-8, not Character: this runs once per schema compiled, and dropping
+        // Characters would walk grapheme boundaries.
         let base = Self.contractsBase.utf8
         return uri.utf8.starts(with: base) ? String(decoding: uri.utf8.dropFirst(base.count), as: UTF8.self) : uri
     }
@@ -197,8 +197,7 @@ public struct SchemaCompiler {
         if resources[documentURI] != nil { return }
         guard Self.mayIdentify(document.text) else {
             // Nothing in it names a resource or an anchor: the walk would only find the root,
-            // after building the pointer of every schema below it (a sixth of loading a
-            // thousand small contracts).
+            // after building the pointer of every schema below it.
             try addResource(documentURI, documentURI: documentURI, pointer: root, schemaNode: node)
             return
         }
@@ -381,6 +380,8 @@ public struct SchemaCompiler {
         return (compiledSlots.count - 1, json.index)
     }
 
+    /// Compiles the schema at `pointer` in the document known by `documentURI` (`json` when
+    /// the caller has it), or returns its index if it is compiled already.
     private mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
         guard let json = known ?? documents[documentURI]?.root.resolve(pointer: pointer) else {
             throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
@@ -413,155 +414,266 @@ public struct SchemaCompiler {
             throw .invalidSchema(file: file, at: json.location, pointer: pointer, message: "expected a schema (an object or a boolean), found \(json.kind)")
         }
 
+        let site = SchemaSite(index: index, documentURI: documentURI, pointer: pointer, file: file)
         for member in SchemaMember.Sequence(object: json) {
-            let value = member.value
-            // The keyword's pointer, built only when a subschema or an error needs it: most
-            // keywords (type, required, format, ...) never do.
-            func here() -> String { JSONPointer.appending(member.key, to: pointer) }
-            func fail(_ message: String) -> ContractError {
-                .invalidSchema(file: file, at: value.location, pointer: here(), message: message)
-            }
-            func subschema() throws(ContractError) -> Int { try compileNode(documentURI: documentURI, pointer: here(), json: value) }
-            func subschemas() throws(ContractError) -> [Int] {
-                guard value.kind == .array, value.count > 0 else { throw fail("'\(member.key)' expects a non-empty array of schemas") }
-                let prefix = here()
-                var result: [Int] = []
-                for (position, element) in value.elements.enumerated() {
-                    result.append(try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(index: position, to: prefix), json: element))
-                }
-                return result
-            }
-            func schemaMap() throws(ContractError) -> [(name: String, schema: Int)] {
-                guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
-                let prefix = here()
-                var result: [(name: String, schema: Int)] = []
-                for property in value.memberSequence {
-                    result.append((property.key, try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(property.key, to: prefix), json: property.value)))
-                }
-                return result
-            }
-            func count() throws(ContractError) -> Int {
-                guard let number = value.intValue, number >= 0 else { throw fail("'\(member.key)' expects a non-negative integer, found \(value.rawText)") }
-                return number
-            }
-            func number() throws(ContractError) -> Double {
-                guard let number = value.doubleValue else { throw fail("'\(member.key)' expects a number, found \(value.rawText)") }
-                return number
-            }
-            func reference(dynamic: Bool) throws(ContractError) {
-                guard let text = value.stringValue else { throw fail("'\(member.key)' expects a string") }
-                node.refText = text
-                pendingRefs.append(PendingReference(node: index, documentURI: documentURI, location: value.location, reference: text,
-                                                    absolute: SchemaURI.resolve(text, against: base(of: documentURI, pointer: pointer)), dynamic: dynamic))
-            }
-
             if !validation, member.keyword?.isValidation == true { continue }
-            switch member.keyword {
-            case .type: node.types = try types(value, fail: fail)
-            case .enum:
-                guard value.kind == .array else { throw fail("'enum' expects an array of values") }
-                node.enumValues = value.elements.map(\.value)
-            case .const: node.constValue = value.value
-            case .ref: try reference(dynamic: false)
-            case .dynamicRef: try reference(dynamic: true)
-            case .properties:
-                node.properties = try schemaMap()
-                node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
-            case .required:
-                node.required = try strings(value, fail: fail)
-            case .dependentRequired:
-                guard value.kind == .object else { throw fail("'dependentRequired' expects an object of string arrays") }
-                for dependency in value.members {
-                    node.dependentRequired.append((dependency.key, try strings(dependency.value, fail: fail)))
-                }
-            case .dependentSchemas: node.dependentSchemas = try schemaMap()
-            case .additionalProperties: node.additionalProperties = try subschema()
-            case .unevaluatedProperties: node.unevaluatedProperties = try subschema()
-            case .patternProperties:
-                guard value.kind == .object else { throw fail("'patternProperties' expects an object of schemas") }
-                for property in value.members {
-                    guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw fail("'\(property.key)' is not a valid regular expression") }
-                    let compiledProperty = try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(property.key, to: here()), json: property.value)
-                    node.patternProperties.append((regex, compiledProperty))
-                }
-            case .propertyNames: node.propertyNames = try subschema()
-            case .minProperties: node.minProperties = try count()
-            case .maxProperties: node.maxProperties = try count()
-            case .prefixItems: node.prefixItems = try subschemas()
-            case .items:
-                guard value.kind != .array else {
-                    throw fail("'items' is one schema in JSON Schema 2020-12; a list of schemas is written 'prefixItems' (the array form is from older drafts)")
-                }
-                node.items = try subschema()
-            case .unevaluatedItems: node.unevaluatedItems = try subschema()
-            case .contains: node.contains = try subschema()
-            case .minContains: node.minContains = try count()
-            case .maxContains: node.maxContains = try count()
-            case .minItems: node.minItems = try count()
-            case .maxItems: node.maxItems = try count()
-            case .uniqueItems:
-                guard let flag = value.boolValue else { throw fail("'uniqueItems' expects true or false") }
-                node.uniqueItems = flag
-            case .minLength: node.minLength = try count()
-            case .maxLength: node.maxLength = try count()
-            case .pattern:
-                guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw fail("'pattern' expects a valid regular expression") }
-                node.pattern = regex
-            case .minimum: node.minimum = try number()
-            case .maximum: node.maximum = try number()
-            case .exclusiveMinimum:
-                guard value.kind == .number else {
-                    throw fail("'exclusiveMinimum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
-                }
-                node.exclusiveMinimum = try number()
-            case .exclusiveMaximum:
-                guard value.kind == .number else {
-                    throw fail("'exclusiveMaximum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
-                }
-                node.exclusiveMaximum = try number()
-            case .multipleOf:
-                guard value.kind == .number, let divisor = value.doubleValue, divisor > 0 else { throw fail("'multipleOf' expects a number greater than 0") }
-                node.multipleOf = divisor
-                node.multipleOfText = value.rawText
-            case .allOf: node.allOf = try subschemas()
-            case .anyOf: node.anyOf = try subschemas()
-            case .oneOf: node.oneOf = try subschemas()
-            case .not: node.not = try subschema()
-            case .if: node.ifSchema = try subschema()
-            case .then: node.thenSchema = try subschema()
-            case .else: node.elseSchema = try subschema()
-            case .defs, .definitions:
-                guard value.kind == .object else { throw fail("'\(member.key)' expects an object of schemas") }
-                for definition in value.members {
-                    _ = try compileNode(documentURI: documentURI, pointer: JSONPointer.appending(definition.key, to: here()), json: definition.value)
-                }
-            case .dynamicAnchor, .anchor:
-                guard let name = value.stringValue, !name.isEmpty else { throw fail("'\(member.key)' expects a name") }
-                node.anchor = name
-            case .id, .schema, .vocabulary, .comment:
-                guard value.kind == (member.keyword == .vocabulary ? .object : .string) else { throw fail("'\(member.key)' has the wrong type") }
-            case .format:
-                guard let name = value.stringValue else { throw fail("'format' expects a string") }
-                node.format = name
-            case .contentSchema:
-                _ = try subschema()
-            case nil:
-                let key = member.key
-                if SchemaCompiler.annotations.contains(key) { break }
-                if let advice = SchemaCompiler.refusedKeywords[key] {
-                    throw ContractError.unsupportedKeyword(file: file, at: member.keyLocation, keyword: key, advice: advice)
-                }
-                // Unknown keywords are annotations in JSON Schema, but one a letter or two away
-                // from a real keyword is a typo that would silently change what is checked.
-                if let meant = EditDistance.suggestion(for: key, among: SchemaCompiler.allKeywords) {
-                    throw ContractError.misspeltKeyword(file: file, at: member.keyLocation, keyword: key, suggestion: meant)
-                }
-            }
+            try compileKeyword(member, in: site, into: &node)
         }
-        // Swapped with the placeholder rather than assigned: assigning copied the node (the
-        // local functions above capture it), retaining every field, and its end released them.
+        // Swapped with the placeholder rather than assigned, so that the node's fields move
+        // into place instead of being retained by a copy.
         swap(&schema.nodes[index], &node)
         return index
+    }
+
+    /// Where a schema being compiled is: what its keywords' error messages and the pointers
+    /// of their subschemas need.
+    private struct SchemaSite {
+        /// The schema's index among the compiled schemas.
+        let index: Int
+        /// The URI of the document the schema is in.
+        let documentURI: String
+        /// The schema's pointer.
+        let pointer: String
+        /// The schema's file, as shown to people.
+        let file: String
+
+        /// The pointer of `member`'s value, built only when a subschema or an error needs it:
+        /// most keywords (type, required, format, ...) never do.
+        func pointer(of member: SchemaMember) -> String { JSONPointer.appending(member.key, to: pointer) }
+
+        /// The error that `member`'s value is wrong, saying why.
+        func invalid(_ member: SchemaMember, _ message: String) -> ContractError {
+            .invalidSchema(file: file, at: member.value.location, pointer: pointer(of: member), message: message)
+        }
+
+        /// `member`'s value as a non-negative integer, as counts and lengths are written.
+        func nonNegativeInteger(_ member: SchemaMember) throws(ContractError) -> Int {
+            let value = member.value
+            guard let number = value.intValue, number >= 0 else {
+                throw invalid(member, "'\(member.key)' expects a non-negative integer, found \(value.rawText)")
+            }
+            return number
+        }
+
+        /// `member`'s value as a number.
+        func number(_ member: SchemaMember) throws(ContractError) -> Double {
+            guard let number = member.value.doubleValue else { throw invalid(member, "'\(member.key)' expects a number, found \(member.value.rawText)") }
+            return number
+        }
+    }
+
+    /// Compiles the value of `member`, a schema.
+    private mutating func subschema(_ member: SchemaMember, in site: SchemaSite) throws(ContractError) -> Int {
+        try compileNode(documentURI: site.documentURI, pointer: site.pointer(of: member), json: member.value)
+    }
+
+    /// Compiles the value of `member`, a non-empty array of schemas.
+    private mutating func subschemas(_ member: SchemaMember, in site: SchemaSite) throws(ContractError) -> [Int] {
+        let value = member.value
+        guard value.kind == .array, value.count > 0 else { throw site.invalid(member, "'\(member.key)' expects a non-empty array of schemas") }
+        let prefix = site.pointer(of: member)
+        var result: [Int] = []
+        for (position, element) in value.elements.enumerated() {
+            result.append(try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(index: position, to: prefix), json: element))
+        }
+        return result
+    }
+
+    /// Compiles the value of `member`, an object of schemas.
+    private mutating func schemaMap(_ member: SchemaMember, in site: SchemaSite) throws(ContractError) -> [(name: String, schema: Int)] {
+        let value = member.value
+        guard value.kind == .object else { throw site.invalid(member, "'\(member.key)' expects an object of schemas") }
+        let prefix = site.pointer(of: member)
+        var result: [(name: String, schema: Int)] = []
+        for property in value.memberSequence {
+            result.append((property.key, try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(property.key, to: prefix), json: property.value)))
+        }
+        return result
+    }
+
+    /// `$ref` or `$dynamicRef`: keeps the reference as written, to be resolved once every
+    /// schema it may name is known.
+    private mutating func addReference(_ member: SchemaMember, in site: SchemaSite, dynamic: Bool, to node: inout SchemaNode) throws(ContractError) {
+        guard let text = member.value.stringValue else { throw site.invalid(member, "'\(member.key)' expects a string") }
+        node.refText = text
+        let absolute = SchemaURI.resolve(text, against: base(of: site.documentURI, pointer: site.pointer))
+        pendingRefs.append(PendingReference(node: site.index, documentURI: site.documentURI, location: member.value.location,
+                                            reference: text, absolute: absolute, dynamic: dynamic))
+    }
+
+    /// Compiles one member of a schema into `node`.
+    private mutating func compileKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        switch member.keyword {
+        case .type, .enum, .const, .ref, .dynamicRef, .format:
+            try compileValueKeyword(member, in: site, into: &node)
+        case .properties, .required, .dependentRequired, .dependentSchemas, .additionalProperties, .unevaluatedProperties,
+             .patternProperties, .propertyNames, .minProperties, .maxProperties:
+            try compileObjectKeyword(member, in: site, into: &node)
+        case .prefixItems, .items, .unevaluatedItems, .contains, .minContains, .maxContains, .minItems, .maxItems, .uniqueItems:
+            try compileArrayKeyword(member, in: site, into: &node)
+        case .minLength, .maxLength, .pattern, .minimum, .maximum, .exclusiveMinimum, .exclusiveMaximum, .multipleOf:
+            try compileScalarKeyword(member, in: site, into: &node)
+        case .allOf, .anyOf, .oneOf, .not, .if, .then, .else:
+            try compileCombinator(member, in: site, into: &node)
+        case .defs, .definitions, .dynamicAnchor, .anchor, .id, .schema, .vocabulary, .comment, .contentSchema:
+            try compileCoreKeyword(member, in: site, into: &node)
+        case nil:
+            try checkUnknownKeyword(member, in: site)
+        }
+    }
+
+    /// `type`, `enum`, `const`, `$ref`, `$dynamicRef` and `format`: keywords about any value.
+    private mutating func compileValueKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
+        case .type: node.types = try types(of: member, in: site)
+        case .enum:
+            guard value.kind == .array else { throw site.invalid(member, "'enum' expects an array of values") }
+            node.enumValues = value.elements.map(\.value)
+        case .const: node.constValue = value.value
+        case .ref: try addReference(member, in: site, dynamic: false, to: &node)
+        case .dynamicRef: try addReference(member, in: site, dynamic: true, to: &node)
+        case .format:
+            guard let name = value.stringValue else { throw site.invalid(member, "'format' expects a string") }
+            node.format = name
+        default: break
+        }
+    }
+
+    /// The keywords about objects.
+    private mutating func compileObjectKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
+        case .properties:
+            node.properties = try schemaMap(member, in: site)
+            node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
+        case .required:
+            node.required = try strings(value, of: member, in: site)
+        case .dependentRequired:
+            guard value.kind == .object else { throw site.invalid(member, "'dependentRequired' expects an object of string arrays") }
+            for dependency in value.members {
+                node.dependentRequired.append((dependency.key, try strings(dependency.value, of: member, in: site)))
+            }
+        case .dependentSchemas: node.dependentSchemas = try schemaMap(member, in: site)
+        case .additionalProperties: node.additionalProperties = try subschema(member, in: site)
+        case .unevaluatedProperties: node.unevaluatedProperties = try subschema(member, in: site)
+        case .patternProperties:
+            guard value.kind == .object else { throw site.invalid(member, "'patternProperties' expects an object of schemas") }
+            for property in value.members {
+                guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw site.invalid(member, "'\(property.key)' is not a valid regular expression") }
+                let compiledProperty = try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(property.key, to: site.pointer(of: member)),
+                                                       json: property.value)
+                node.patternProperties.append((regex, compiledProperty))
+            }
+        case .propertyNames: node.propertyNames = try subschema(member, in: site)
+        case .minProperties: node.minProperties = try site.nonNegativeInteger(member)
+        case .maxProperties: node.maxProperties = try site.nonNegativeInteger(member)
+        default: break
+        }
+    }
+
+    /// The keywords about arrays.
+    private mutating func compileArrayKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
+        case .prefixItems: node.prefixItems = try subschemas(member, in: site)
+        case .items:
+            guard value.kind != .array else {
+                throw site.invalid(member, "'items' is one schema in JSON Schema 2020-12; a list of schemas is written 'prefixItems' (the array form is from older drafts)")
+            }
+            node.items = try subschema(member, in: site)
+        case .unevaluatedItems: node.unevaluatedItems = try subschema(member, in: site)
+        case .contains: node.contains = try subschema(member, in: site)
+        case .minContains: node.minContains = try site.nonNegativeInteger(member)
+        case .maxContains: node.maxContains = try site.nonNegativeInteger(member)
+        case .minItems: node.minItems = try site.nonNegativeInteger(member)
+        case .maxItems: node.maxItems = try site.nonNegativeInteger(member)
+        case .uniqueItems:
+            guard let flag = value.boolValue else { throw site.invalid(member, "'uniqueItems' expects true or false") }
+            node.uniqueItems = flag
+        default: break
+        }
+    }
+
+    /// The keywords about strings and numbers.
+    private func compileScalarKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
+        case .minLength: node.minLength = try site.nonNegativeInteger(member)
+        case .maxLength: node.maxLength = try site.nonNegativeInteger(member)
+        case .pattern:
+            guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw site.invalid(member, "'pattern' expects a valid regular expression") }
+            node.pattern = regex
+        case .minimum: node.minimum = try site.number(member)
+        case .maximum: node.maximum = try site.number(member)
+        case .exclusiveMinimum:
+            guard value.kind == .number else {
+                throw site.invalid(member, "'exclusiveMinimum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
+            }
+            node.exclusiveMinimum = try site.number(member)
+        case .exclusiveMaximum:
+            guard value.kind == .number else {
+                throw site.invalid(member, "'exclusiveMaximum' is a number in JSON Schema 2020-12 (the boolean form is from draft 4)")
+            }
+            node.exclusiveMaximum = try site.number(member)
+        case .multipleOf:
+            guard value.kind == .number, let divisor = value.doubleValue, divisor > 0 else { throw site.invalid(member, "'multipleOf' expects a number greater than 0") }
+            node.multipleOf = divisor
+            node.multipleOfText = value.rawText
+        default: break
+        }
+    }
+
+    /// `allOf`, `anyOf`, `oneOf`, `not` and `if`/`then`/`else`.
+    private mutating func compileCombinator(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        switch member.keyword {
+        case .allOf: node.allOf = try subschemas(member, in: site)
+        case .anyOf: node.anyOf = try subschemas(member, in: site)
+        case .oneOf: node.oneOf = try subschemas(member, in: site)
+        case .not: node.not = try subschema(member, in: site)
+        case .if: node.ifSchema = try subschema(member, in: site)
+        case .then: node.thenSchema = try subschema(member, in: site)
+        case .else: node.elseSchema = try subschema(member, in: site)
+        default: break
+        }
+    }
+
+    /// The core keywords that validate nothing themselves: definitions, anchors, identifiers
+    /// and comments (read by ``indexResources(of:root:node:)``, checked here), and
+    /// `contentSchema`.
+    private mutating func compileCoreKeyword(_ member: SchemaMember, in site: SchemaSite, into node: inout SchemaNode) throws(ContractError) {
+        let value = member.value
+        switch member.keyword {
+        case .defs, .definitions:
+            guard value.kind == .object else { throw site.invalid(member, "'\(member.key)' expects an object of schemas") }
+            for definition in value.members {
+                _ = try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(definition.key, to: site.pointer(of: member)),
+                                    json: definition.value)
+            }
+        case .dynamicAnchor, .anchor:
+            guard let name = value.stringValue, !name.isEmpty else { throw site.invalid(member, "'\(member.key)' expects a name") }
+            node.anchor = name
+        case .id, .schema, .vocabulary, .comment:
+            guard value.kind == (member.keyword == .vocabulary ? .object : .string) else { throw site.invalid(member, "'\(member.key)' has the wrong type") }
+        case .contentSchema:
+            _ = try subschema(member, in: site)
+        default: break
+        }
+    }
+
+    /// A key that is no keyword: an annotation, unless it is a keyword of another draft or
+    /// dialect, or a typo of a real one.
+    private func checkUnknownKeyword(_ member: SchemaMember, in site: SchemaSite) throws(ContractError) {
+        let key = member.key
+        if SchemaCompiler.annotations.contains(key) { return }
+        if let advice = SchemaCompiler.refusedKeywords[key] {
+            throw ContractError.unsupportedKeyword(file: site.file, at: member.keyLocation, keyword: key, advice: advice)
+        }
+        // Unknown keywords are annotations in JSON Schema, but one a letter or two away
+        // from a real keyword is a typo that would silently change what is checked.
+        if let meant = EditDistance.suggestion(for: key, among: SchemaCompiler.allKeywords) {
+            throw ContractError.misspeltKeyword(file: site.file, at: member.keyLocation, keyword: key, suggestion: meant)
+        }
     }
 
     /// Keywords that only annotate; they are accepted and have no effect on validation.
@@ -593,22 +705,27 @@ public struct SchemaCompiler {
         "examples", "format", "contentEncoding", "contentMediaType", "contentSchema",
     ]
 
-    private func types(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> SchemaTypeSet {
-        func type(_ name: JSONNode) throws(ContractError) -> SchemaTypeSet {
-            guard let text = name.stringValue, let type = SchemaTypeSet(name: text) else {
-                throw fail("'type' expects one of object, array, string, number, integer, boolean, null (or a list of them), found \(name.rawText)")
-            }
-            return type
-        }
+    /// The value of `type` (`member`): a type name or a list of them.
+    private func types(of member: SchemaMember, in site: SchemaSite) throws(ContractError) -> SchemaTypeSet {
+        let value = member.value
         // Most schemas name one type: no list of one to make for it.
-        guard value.kind == .array else { return try type(value) }
+        guard value.kind == .array else { return try type(named: value, of: member, in: site) }
         var set: SchemaTypeSet = []
-        for name in value.elements { set.insert(try type(name)) }
+        for name in value.elements { set.insert(try type(named: name, of: member, in: site)) }
         return set
     }
 
-    private func strings(_ value: JSONNode, fail: (String) -> ContractError) throws(ContractError) -> [String] {
-        guard value.kind == .array else { throw fail("expected an array of strings, found \(value.kind)") }
+    /// The type that `name`, in the value of `type` (`member`), names.
+    private func type(named name: JSONNode, of member: SchemaMember, in site: SchemaSite) throws(ContractError) -> SchemaTypeSet {
+        guard let text = name.stringValue, let type = SchemaTypeSet(name: text) else {
+            throw site.invalid(member, "'type' expects one of object, array, string, number, integer, boolean, null (or a list of them), found \(name.rawText)")
+        }
+        return type
+    }
+
+    /// `value`, an array of strings in the value of `member`, as strings.
+    private func strings(_ value: JSONNode, of member: SchemaMember, in site: SchemaSite) throws(ContractError) -> [String] {
+        guard value.kind == .array else { throw site.invalid(member, "expected an array of strings, found \(value.kind)") }
         // One pass over the elements, into a list of the right size.
         var result: [String] = []
         result.reserveCapacity(value.count)
@@ -616,7 +733,7 @@ public struct SchemaCompiler {
         let end = value.childrenEnd
         while child < end {
             let element = JSONNode(document: value.document, index: child)
-            guard let text = element.stringValue else { throw fail("expected an array of strings, found \(value.kind)") }
+            guard let text = element.stringValue else { throw site.invalid(member, "expected an array of strings, found \(value.kind)") }
             result.append(text)
             child = element.endIndex
         }

@@ -1,6 +1,5 @@
 /// The keywords of JSON Schema 2020-12 that compiling a schema acts on, told apart by their
-/// bytes on the tape: a small contract's schemas have a few dozen keys, and making each one
-/// a String to switch on was a tenth of loading the contract.
+/// bytes on the tape so that no key has to become a String to be switched on.
 enum SchemaKeyword: String, CaseIterable {
     case type, `enum`, const, ref = "$ref", dynamicRef = "$dynamicRef"
     case properties, required, dependentRequired, dependentSchemas, additionalProperties, unevaluatedProperties

@@ -4,8 +4,7 @@
 ///
 /// Why not read the arrays of ``SchemaNode``: an array held across a call is retained and
 /// released, and when several cores validate shares of one array those counts sit in cache
-/// lines that every core writes; the object loop stalled on the loads beside them (a quarter
-/// of its time on a 50 MB answer), besides the cost of the counting itself.
+/// lines that every core writes, which stalls the loads beside them.
 struct SchemaTables {
     /// Where one schema's data starts in the flat lists, and how much of it there is.
     struct Entry {
@@ -60,86 +59,140 @@ struct SchemaTables {
 
     /// Builds the tables for `nodes`, whose `$dynamicAnchor`s are listed in `resources`.
     ///
-    /// Two passes: the first measures, the second fills buffers of exactly that size. Each
-    /// contract that `check` fetches is validated once, so this runs once per answer, and
-    /// growing arrays and then copying them into buffers cost a third as much as validating
-    /// a small answer.
+    /// Two passes: the first measures, the second fills buffers of exactly that size. This
+    /// runs once per answer validated, where growing arrays and then copying them into
+    /// buffers would cost a noticeable share of validating a small answer.
     init(nodes: UnsafeBufferPointer<SchemaNode>, resources: [SchemaResource]) {
-        // Which enums are all strings (only those get a table).
-        func enumStrings(_ index: Int) -> [String]? {
-            guard let values = nodes[index].enumValues else { return nil }
-            var texts: [String] = []
-            for value in values {
-                guard case .string(let text) = value else { return nil }
-                texts.append(text)
+        let stringEnums = Self.stringEnums(in: nodes)
+        let sizes = Sizes(nodes: nodes, stringEnums: stringEnums, resources: resources)
+        // Every list in one allocation, each starting on a 16-byte boundary: one malloc and
+        // one free per validation rather than one for each list.
+        var size = 0
+        let places = (entries: Self.reserve(Entry.self, sizes.nodes, after: &size),
+                      hotFlags: Self.reserve(UInt16.self, sizes.nodes, after: &size),
+                      slots: Self.reserve(UInt64.self, sizes.slots, after: &size),
+                      propertySchemas: Self.reserve(Int.self, sizes.properties, after: &size),
+                      stringStarts: Self.reserve(Int.self, sizes.strings + 1, after: &size),
+                      stringBytes: Self.reserve(UInt8.self, sizes.bytes, after: &size),
+                      required: Self.reserve(Int32.self, sizes.required, after: &size),
+                      optional: Self.reserve(Int32.self, sizes.optional, after: &size),
+                      anchorStarts: Self.reserve(Int.self, sizes.resources + 1, after: &size),
+                      anchors: Self.reserve((anchor: Int32, target: Int32).self, sizes.anchors, after: &size))
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        self.storage = storage
+        entries = Self.region(of: storage, at: places.entries, count: sizes.nodes, repeating: Entry())
+        hotFlags = Self.region(of: storage, at: places.hotFlags, count: sizes.nodes, repeating: UInt16(0))
+        slots = Self.region(of: storage, at: places.slots, count: sizes.slots, repeating: UInt64(0))
+        propertySchemas = Self.region(of: storage, at: places.propertySchemas, count: sizes.properties, repeating: 0)
+        stringStarts = Self.region(of: storage, at: places.stringStarts, count: sizes.strings + 1, repeating: 0)
+        stringBytes = Self.region(of: storage, at: places.stringBytes, count: sizes.bytes, repeating: UInt8(0))
+        required = Self.region(of: storage, at: places.required, count: sizes.required, repeating: Int32(0))
+        optional = Self.region(of: storage, at: places.optional, count: sizes.optional, repeating: Int32(0))
+        anchorStarts = Self.region(of: storage, at: places.anchorStarts, count: sizes.resources + 1, repeating: 0)
+        anchors = Self.region(of: storage, at: places.anchors, count: sizes.anchors, repeating: (anchor: Int32(0), target: Int32(0)))
+
+        var strings = StringCursor()
+        var anchorIDs: [String: Int32] = [:]
+        fillEntries(from: nodes, strings: &strings, anchorIDs: &anchorIDs)
+        fillEnumStrings(stringEnums, strings: &strings)
+        fillPropertyTables()
+        fillAnchors(from: resources, anchorIDs: &anchorIDs)
+    }
+
+    /// How many elements each list holds, measured before anything is allocated.
+    private struct Sizes {
+        var nodes = 0
+        var properties = 0
+        var required = 0
+        var optional = 0
+        var slots = 0
+        /// Property names and enum strings.
+        var strings = 0
+        var bytes = 0
+        var resources = 0
+        var anchors = 0
+
+        init(nodes: UnsafeBufferPointer<SchemaNode>, stringEnums: [(index: Int, texts: [String])], resources: [SchemaResource]) {
+            self.nodes = nodes.count
+            for index in nodes.indices {
+                let properties = nodes[index].properties
+                self.properties += properties.count
+                required += nodes[index].requiredDeclared.count
+                optional += nodes[index].optionalDeclared.count
+                if !properties.isEmpty { slots += SchemaTables.slotCapacity(for: properties.count) }
+                for property in properties { bytes += property.name.utf8.count }
             }
-            return texts
+            strings = self.properties
+            for (_, texts) in stringEnums {
+                strings += texts.count
+                for text in texts { bytes += text.utf8.count }
+            }
+            self.resources = resources.count
+            for resource in resources { anchors += resource.dynamicAnchors.count }
         }
-        var propertyTotal = 0, requiredTotal = 0, optionalTotal = 0, slotTotal = 0, byteTotal = 0, enumTotal = 0, anchorTotal = 0
+    }
+
+    /// Where the next string goes while the strings are filled in.
+    private struct StringCursor {
+        /// Strings written so far.
+        var count = 0
+        /// Bytes written so far.
+        var byteCount = 0
+    }
+
+    /// The schemas whose enums are all strings, with those strings: only they get a table.
+    private static func stringEnums(in nodes: UnsafeBufferPointer<SchemaNode>) -> [(index: Int, texts: [String])] {
         var stringEnums: [(index: Int, texts: [String])] = []
         for index in nodes.indices {
-            let properties = nodes[index].properties
-            propertyTotal += properties.count
-            requiredTotal += nodes[index].requiredDeclared.count
-            optionalTotal += nodes[index].optionalDeclared.count
-            if !properties.isEmpty { slotTotal += SchemaTables.slotCapacity(for: properties.count) }
-            for property in properties { byteTotal += property.name.utf8.count }
-            if let texts = enumStrings(index) {
-                stringEnums.append((index, texts))
-                enumTotal += texts.count
-                for text in texts { byteTotal += text.utf8.count }
+            guard let values = nodes[index].enumValues else { continue }
+            var texts: [String] = []
+            for value in values {
+                guard case .string(let text) = value else { break }
+                texts.append(text)
             }
+            if texts.count == values.count { stringEnums.append((index, texts)) }
         }
-        for resource in resources { anchorTotal += resource.dynamicAnchors.count }
+        return stringEnums
+    }
 
-        // Every list in one allocation, each starting on a 16-byte boundary: a small schema's
-        // ten lists took ten mallocs and ten frees per validation.
-        var size = 0
-        func reserve<T>(_ type: T.Type, _ count: Int) -> Int {
-            let start = (size + 15) & ~15
-            size = start + count * MemoryLayout<T>.stride
-            return start
-        }
-        let places = (entries: reserve(Entry.self, nodes.count), hotFlags: reserve(UInt16.self, nodes.count),
-                      slots: reserve(UInt64.self, slotTotal), propertySchemas: reserve(Int.self, propertyTotal),
-                      stringStarts: reserve(Int.self, propertyTotal + enumTotal + 1), stringBytes: reserve(UInt8.self, byteTotal),
-                      required: reserve(Int32.self, requiredTotal), optional: reserve(Int32.self, optionalTotal),
-                      anchorStarts: reserve(Int.self, resources.count + 1),
-                      anchors: reserve((anchor: Int32, target: Int32).self, anchorTotal))
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
-        func region<T>(_ start: Int, _ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
-            let pointer = (storage + start).bindMemory(to: T.self, capacity: count)
-            pointer.initialize(repeating: value, count: count)
-            return UnsafeMutableBufferPointer(start: pointer, count: count)
-        }
-        let entries = region(places.entries, nodes.count, Entry())
-        let hotFlags = region(places.hotFlags, nodes.count, UInt16(0))
-        let slots = region(places.slots, slotTotal, UInt64(0))
-        let propertySchemas = region(places.propertySchemas, propertyTotal, 0)
-        let stringStarts = region(places.stringStarts, propertyTotal + enumTotal + 1, 0)
-        let stringBytes = region(places.stringBytes, byteTotal, UInt8(0))
-        let required = region(places.required, requiredTotal, Int32(0))
-        let optional = region(places.optional, optionalTotal, Int32(0))
-        let anchorStarts = region(places.anchorStarts, resources.count + 1, 0)
-        let anchors = region(places.anchors, anchorTotal, (anchor: Int32(0), target: Int32(0)))
+    /// Reserves room for `count` values of `type` at the first 16-byte boundary from `size`
+    /// bytes, and moves `size` past them; returns where the room starts.
+    private static func reserve<T>(_ type: T.Type, _ count: Int, after size: inout Int) -> Int {
+        let start = (size + 15) & ~15
+        size = start + count * MemoryLayout<T>.stride
+        return start
+    }
 
-        var anchorIDs: [String: Int32] = [:]
-        func anchorID(_ name: String) -> Int32 {
-            if let id = anchorIDs[name] { return id }
-            let id = Int32(anchorIDs.count)
-            anchorIDs[name] = id
-            return id
+    /// The `count` values from byte `start` of `storage`, each set to `value`.
+    private static func region<T>(of storage: UnsafeMutableRawPointer, at start: Int, count: Int,
+                                  repeating value: T) -> UnsafeMutableBufferPointer<T> {
+        let pointer = (storage + start).bindMemory(to: T.self, capacity: count)
+        pointer.initialize(repeating: value, count: count)
+        return UnsafeMutableBufferPointer(start: pointer, count: count)
+    }
+
+    /// Adds `text` as the next string.
+    private func append(_ text: String, at cursor: inout StringCursor) {
+        for byte in text.utf8 {
+            stringBytes[cursor.byteCount] = byte
+            cursor.byteCount += 1
         }
-        var stringCount = 0
-        var byteCount = 0
-        func addString(_ text: String) {
-            for byte in text.utf8 {
-                stringBytes[byteCount] = byte
-                byteCount += 1
-            }
-            stringCount += 1
-            stringStarts[stringCount] = byteCount
-        }
+        cursor.count += 1
+        stringStarts[cursor.count] = cursor.byteCount
+    }
+
+    /// The number that stands for dynamic anchor `name`, given in order of first sight.
+    private static func anchorID(_ name: String, in anchorIDs: inout [String: Int32]) -> Int32 {
+        if let id = anchorIDs[name] { return id }
+        let id = Int32(anchorIDs.count)
+        anchorIDs[name] = id
+        return id
+    }
+
+    /// Fills each schema's entry and hot flags, its properties' schemas and names, and the
+    /// positions of its required and optional properties.
+    private func fillEntries(from nodes: UnsafeBufferPointer<SchemaNode>, strings: inout StringCursor,
+                             anchorIDs: inout [String: Int32]) {
         // Property names come first in `strings`, so a property's position there is the same
         // as in `propertySchemas`; enum strings follow.
         // Fields are read through `nodes[index]` rather than a copy of each node: a copy of a
@@ -155,7 +208,7 @@ struct SchemaTables {
             for property in nodes[index].properties {
                 propertySchemas[propertyCount] = property.schema
                 propertyCount += 1
-                addString(property.name)
+                append(property.name, at: &strings)
             }
             entries[index].firstRequired = Int32(requiredCount)
             entries[index].requiredCount = Int32(nodes[index].requiredDeclared.count)
@@ -172,15 +225,22 @@ struct SchemaTables {
             }
             if let dynamic = nodes[index].dynamicRef {
                 entries[index].dynamicFallback = Int32(dynamic.fallback)
-                if dynamic.isDynamic { entries[index].dynamicAnchor = anchorID(dynamic.anchor) }
+                if dynamic.isDynamic { entries[index].dynamicAnchor = Self.anchorID(dynamic.anchor, in: &anchorIDs) }
             }
         }
+    }
+
+    /// Adds the enums of strings after the property names.
+    private func fillEnumStrings(_ stringEnums: [(index: Int, texts: [String])], strings: inout StringCursor) {
         for (index, texts) in stringEnums {
-            entries[index].firstEnumString = Int32(stringCount)
+            entries[index].firstEnumString = Int32(strings.count)
             entries[index].enumStringCount = Int32(texts.count)
-            for text in texts { addString(text) }
+            for text in texts { append(text, at: &strings) }
         }
-        // The property tables, now that every key's bytes are in place.
+    }
+
+    /// Fills the property tables, once every key's bytes are in place.
+    private func fillPropertyTables() {
         var slotCount = 0
         for index in entries.indices where entries[index].propertyCount > 0 {
             let first = Int(entries[index].firstProperty)
@@ -191,8 +251,7 @@ struct SchemaTables {
             let base = slotCount
             slotCount += capacity
             for position in 0..<count {
-                let key = UnsafeBufferPointer(rebasing: stringBytes[stringStarts[first + position]..<stringStarts[first + position + 1]])
-                let hash = SchemaTables.hash(key)
+                let hash = SchemaTables.hash(string(first + position))
                 var slot = Int(hash & UInt64(capacity - 1))
                 // No duplicates: `properties` comes from a JSON object parsed with
                 // duplicate keys rejected.
@@ -200,26 +259,18 @@ struct SchemaTables {
                 slots[base + slot] = hash & SchemaTables.tagMask | UInt64(position + 1)
             }
         }
+    }
+
+    /// Fills each resource's dynamic anchors.
+    private func fillAnchors(from resources: [SchemaResource], anchorIDs: inout [String: Int32]) {
         var anchorCount = 0
         for (position, resource) in resources.enumerated() {
             for (name, target) in resource.dynamicAnchors {
-                anchors[anchorCount] = (anchorID(name), Int32(target))
+                anchors[anchorCount] = (Self.anchorID(name, in: &anchorIDs), Int32(target))
                 anchorCount += 1
             }
             anchorStarts[position + 1] = anchorCount
         }
-
-        self.storage = storage
-        self.entries = entries
-        self.hotFlags = hotFlags
-        self.slots = slots
-        self.propertySchemas = propertySchemas
-        self.stringStarts = stringStarts
-        self.stringBytes = stringBytes
-        self.required = required
-        self.optional = optional
-        self.anchorStarts = anchorStarts
-        self.anchors = anchors
     }
 
     /// The size of a property table for `count` properties: a power of two, at least four
@@ -285,8 +336,8 @@ struct SchemaTables {
     /// The part of a key hash kept in a table slot beside the property's position.
     static var tagMask: UInt64 { 0xFFFF_FFFF_0000_0000 }
 
-    /// The hash of a key's bytes for the property tables: eight bytes per multiply (a byte at
-    /// a time was a third of the object loop on 8–16 byte keys).
+    /// The hash of a key's bytes for the property tables: eight bytes per multiply, since
+    /// every member of every object is hashed.
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15

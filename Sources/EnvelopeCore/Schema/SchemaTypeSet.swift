@@ -1,15 +1,23 @@
 /// A set of JSON Schema type names (`type: ["string", "null"]`).
 public struct SchemaTypeSet: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The set's bits, one per type.
     public let rawValue: UInt8
     /// Creates a set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// `null`.
     public static let null = SchemaTypeSet(rawValue: 1 << 0)
+    /// `boolean`.
     public static let boolean = SchemaTypeSet(rawValue: 1 << 1)
+    /// `object`.
     public static let object = SchemaTypeSet(rawValue: 1 << 2)
+    /// `array`.
     public static let array = SchemaTypeSet(rawValue: 1 << 3)
+    /// `number`: any number, integers included.
     public static let number = SchemaTypeSet(rawValue: 1 << 4)
+    /// `string`.
     public static let string = SchemaTypeSet(rawValue: 1 << 5)
+    /// `integer`: a number with no fractional part.
     public static let integer = SchemaTypeSet(rawValue: 1 << 6)
 
     private static let names: [(String, SchemaTypeSet)] = [
@@ -52,15 +60,6 @@ public struct SchemaTypeSet: OptionSet, Sendable, Hashable, CustomStringConverti
     }
 }
 
-extension JSONNode {
-    /// Whether the value is a number with no fractional part (`1`, `1.0`, `1e2`).
-    public var isInteger: Bool {
-        guard kind == .number else { return false }
-        if isIntegerLiteral { return true }
-        guard let value = doubleValue, value.isFinite else { return false }
-        return value.rounded(.towardZero) == value
-    }
-}
 
 extension SchemaTypeSet {
     /// Whether the set admits a value of `kind` (`isInteger` for numbers with no fraction).

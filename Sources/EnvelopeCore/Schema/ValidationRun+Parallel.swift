@@ -71,9 +71,8 @@ private final class ArrayShares: @unchecked Sendable {
     let itemSchema: Int
     let verdicts: UnsafeMutableBufferPointer<Bool>
     /// The shares' runs, each in a slot of whole cache lines of its own: a run changes its
-    /// counters and stacks at every value, and two runs side by side shared a line between
-    /// the cores (false sharing: up to a tenth of a 50 MB validation, depending on where the
-    /// runs happened to start).
+    /// counters and stacks at every value, and two runs on one line would have the cores
+    /// take it from each other (false sharing).
     private let storage: UnsafeMutableRawPointer
     private static let slot = (MemoryLayout<ValidationRun>.stride + cacheLine - 1) / cacheLine * cacheLine
     /// Wider than a cache line: adjacent-line prefetching pairs lines.
