@@ -67,4 +67,17 @@ struct ContractLoadingTests {
         let text = #"{"contract": "c", "request": {"path": "/x"}, "response": {"body": {"$ref": "schemas/s.json"}}}"#
         #expect(loadError(text, files: ["schemas/s.json": "{\n  \"type\": \"object\",\n}"]) == "schemas/s.json:3:1: error: not valid JSON: expected a string key, found '}'")
     }
+
+    @Test("compiled patterns are shared by the contracts of one load and kept by nothing else")
+    func patternsLiveWithTheirLoad() throws {
+        func contract(_ name: String) -> [UInt8] {
+            Array(#"{"contract": "\#(name)", "request": {"path": "/x"}, "response": {"headers": {"Content-Type": {"pattern": "^application/json"}}, "body": {"properties": {"id": {"pattern": "^[0-9]+$"}}}}}"#.utf8)
+        }
+        let options = ContractLoadOptions()
+        for name in ["a", "b", "c"] {
+            _ = try ContractLoader.load(contract(name), file: "\(name).json", read: { throw TestFileMissing(path: $0) }, options: options)
+        }
+        #expect(options.regexes.count == 2)
+        #expect(ContractLoadOptions().regexes.count == 0)
+    }
 }

@@ -7,6 +7,10 @@ public struct ContractLoadOptions: Sendable {
     public var assertFormats: Bool
     /// Reads remote `$ref`s that no mapping serves (`--allow-remote-refs`); nil refuses them.
     public var fetchRemote: SchemaCompiler.Reader?
+    /// Compiled `pattern`s, shared by every contract loaded with these options (and their
+    /// copies): contracts repeat the same few expressions, and the cache lives only as long
+    /// as the options do.
+    let regexes = SchemaRegexCache()
 
     /// Creates options; by default no mappings, no network, and `format` only annotates.
     public init(mappings: [SchemaCompiler.ReferenceMapping] = [], assertFormats: Bool = false, fetchRemote: SchemaCompiler.Reader? = nil) {

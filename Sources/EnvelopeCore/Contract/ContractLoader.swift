@@ -36,7 +36,7 @@ public enum ContractLoader {
         } catch {
             throw .invalidJSON(file: file, error)
         }
-        let reader = FieldReader(file: file)
+        let reader = FieldReader(file: file, regexes: options.regexes)
         let root = document.root
         // A contract describes either an HTTP exchange (request/response) or a URL (url).
         if root["url"] != nil {

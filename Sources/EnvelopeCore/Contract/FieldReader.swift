@@ -1,12 +1,14 @@
 /// Reads the fields of a contract with errors that say where and what was expected.
 struct FieldReader {
     let file: String
+    /// Compiled header and path patterns, shared by the contracts of one load.
+    let regexes: SchemaRegexCache
 
     /// The compiler for a contract's schemas, with the contract's and the options' format
     /// assertion, and the contract's own document registered as `file`.
     func schemaCompiler(for document: JSONDocument, read: @escaping SchemaCompiler.Reader,
                         options: ContractLoadOptions) throws(ContractError) -> SchemaCompiler {
-        var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote)
+        var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote, regexes: options.regexes)
         if let assert = document.root["assertFormats"] {
             guard let flag = assert.boolValue else {
                 throw .invalidContract(file: file, at: assert.location, message: "'assertFormats' must be true or false, found \(assert.rawText)")
@@ -94,7 +96,7 @@ struct FieldReader {
             }
             try expectObject(value, "response.headers.\(member.key)", allowed: ContractLoader.headerRuleKeys)
             if let pattern = value["pattern"] {
-                guard let text = pattern.stringValue, let regex = SchemaRegexCache.shared.regex(text) else {
+                guard let text = pattern.stringValue, let regex = regexes.regex(text) else {
                     throw .invalidContract(file: file, at: pattern.location, message: "'pattern' must be a valid regular expression")
                 }
                 rules.append(HeaderExpectation(name: member.key, rule: .pattern(regex)))

@@ -4,7 +4,7 @@ extension ContractLoader {
     /// (a JSON Schema for the parameters as an object).
     static func loadURLContract(_ root: JSONNode, document: JSONDocument, file: String, read: @escaping SchemaCompiler.Reader,
                                 options: ContractLoadOptions) throws(ContractError) -> Contract {
-        let reader = FieldReader(file: file)
+        let reader = FieldReader(file: file, regexes: options.regexes)
         try reader.expectObject(root, "a URL contract", allowed: ["contract", "summary", "url", "drift", "assertFormats", "$schema", "$comment"])
         let name = try reader.string(root, "contract")
         let summary = try reader.optionalString(root, "summary")
@@ -15,7 +15,7 @@ extension ContractLoader {
         url.host = try reader.optionalString(urlNode, "host")
         url.path = try reader.optionalString(urlNode, "path")
         if let pattern = urlNode["pathPattern"] {
-            guard let text = pattern.stringValue, let regex = SchemaRegexCache.shared.regex(text) else {
+            guard let text = pattern.stringValue, let regex = reader.regexes.regex(text) else {
                 throw .invalidContract(file: file, at: pattern.location, message: "'url.pathPattern' must be a valid regular expression, found \(pattern.rawText)")
             }
             url.pathPattern = regex

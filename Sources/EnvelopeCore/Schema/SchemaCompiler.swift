@@ -38,6 +38,8 @@ public struct SchemaCompiler {
     /// The schemas compiled so far.
     public private(set) var schema = CompiledSchema()
     private let read: Reader
+    /// Compiled `pattern`s, possibly shared with the compilers of other contracts.
+    private let regexes: SchemaRegexCache
     private let mappings: [ReferenceMapping]
     private let fetch: Reader?
     private var documents: [String: JSONDocument] = [:]
@@ -94,6 +96,12 @@ public struct SchemaCompiler {
     /// `fetch`, when given, reads any other absolute URI (`--allow-remote-refs`); without it
     /// such references fail to load, naming the URI.
     public init(read: @escaping Reader, mappings: [ReferenceMapping] = [], fetch: Reader? = nil) {
+        self.init(read: read, mappings: mappings, fetch: fetch, regexes: SchemaRegexCache())
+    }
+
+    /// A compiler that takes compiled `pattern`s from `regexes`, which other compilers may share.
+    init(read: @escaping Reader, mappings: [ReferenceMapping], fetch: Reader?, regexes: SchemaRegexCache) {
+        self.regexes = regexes
         self.read = read
         self.mappings = mappings.sorted { $0.prefix.count > $1.prefix.count }
         self.fetch = fetch
@@ -560,7 +568,7 @@ public struct SchemaCompiler {
         case .patternProperties:
             guard value.kind == .object else { throw site.invalid(member, "'patternProperties' expects an object of schemas") }
             for property in value.members {
-                guard let regex = SchemaRegexCache.shared.regex(property.key) else { throw site.invalid(member, "'\(property.key)' is not a valid regular expression") }
+                guard let regex = regexes.regex(property.key) else { throw site.invalid(member, "'\(property.key)' is not a valid regular expression") }
                 let compiledProperty = try compileNode(documentURI: site.documentURI, pointer: JSONPointer.appending(property.key, to: site.pointer(of: member)),
                                                        json: property.value)
                 node.patternProperties.append((regex, compiledProperty))
@@ -602,7 +610,7 @@ public struct SchemaCompiler {
         case .minLength: node.minLength = try site.nonNegativeInteger(member)
         case .maxLength: node.maxLength = try site.nonNegativeInteger(member)
         case .pattern:
-            guard let text = value.stringValue, let regex = SchemaRegexCache.shared.regex(text) else { throw site.invalid(member, "'pattern' expects a valid regular expression") }
+            guard let text = value.stringValue, let regex = regexes.regex(text) else { throw site.invalid(member, "'pattern' expects a valid regular expression") }
             node.pattern = regex
         case .minimum: node.minimum = try site.number(member)
         case .maximum: node.maximum = try site.number(member)
