@@ -7,19 +7,32 @@
 //     to an equal tree (round trip), and serializing that gives the same text again;
 //   - walking the tape agrees with the tree: kinds, counts, keys, look-ups (last member
 //     wins), offsets inside the input, line:column computable for every value;
-//   - parsing with duplicate keys rejected fails only with duplicateKey (or agrees).
+//   - parsing with duplicate keys rejected fails only with duplicateKey (or agrees);
+//   - parsing in two halves on two cores (forced on for every size, the second half copied
+//     in by two cores) gives the same tape, or the same error, as parsing in one pass.
 // Inputs that do not parse must fail with a JSONError whose location lies inside the input.
 // Any mismatch traps (preconditionFailure), which libFuzzer reports as a crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var split = JSONParseOptions()
+    split.splitThreshold = 0
+    split.waitsForShare = true
+    split.parallelCopyThreshold = 0
+    let halves = Result { () throws(JSONError) in try JSONDocument.parse(bytes, options: split) }
     let document: JSONDocument
     do {
         document = try JSONDocument.parse(bytes)
     } catch {
         checkError(error, size: size, bytes: bytes)
+        guard case .failure(let other) = halves, other == error else {
+            preconditionFailure("parsing in two halves did not fail the same way: \(error) vs \(halves)")
+        }
         return 0
+    }
+    guard case .success(let other) = halves, other.tape.elementsEqual(document.tape, by: { $0.offset == $1.offset && $0.packed == $1.packed }) else {
+        preconditionFailure("parsing in two halves gave another tape (or failed): \(halves)")
     }
     let root = document.root
     let tree = root.value

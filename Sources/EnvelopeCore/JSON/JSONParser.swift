@@ -14,6 +14,16 @@ struct JSONParser {
     /// for each container around it (saved when a container opens inside it).
     private var children = 0
     private var enclosingChildren: [Int] = []
+    /// The most containers open at once.
+    private var deepest = 0
+    /// Parsing the second half of a document for the lead parser: values of an array from
+    /// ``ParseShare/start`` up to the `]` that closes it.
+    private var share: ParseShare?
+    /// Where that `]` is, once found.
+    private var shareEnd = -1
+    /// The lead parser's other half: where it starts (or -1) and what it found.
+    private var splice: ParseShare?
+    private var spliceAt = -1
 
     private init(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions, tape: UnsafeMutablePointer<JSONTapeEntry>) {
         self.base = base
@@ -37,58 +47,94 @@ struct JSONParser {
         // never made resident.
         let capacity = bytes.count + 2
         let tapeBase = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity)
+        // A large document is parsed in two halves at once: the second from an array element
+        // near the middle, on another core, spliced in when this parser gets there.
+        let share = ParseShare.start(base: base, count: bytes.count, options: options)
+        defer { share?.finish() }
         var parser = JSONParser(base: base, count: bytes.count, options: options, tape: tapeBase)
+        parser.splice = share
+        parser.spliceAt = share?.start ?? -1
         do throws(JSONError) {
             try parser.run()
         } catch {
+            // The share reads the lead's tape while it runs: it must have finished first.
+            share?.finish()
             tapeBase.deallocate()
             throw error
         }
         return ParsedTape(entries: tapeBase, count: parser.tapeCount)
     }
 
+    /// Parses a share's half (see ``ParseShare``): the entries written, the index of the `]`
+    /// that ends it, the deepest nesting and how many elements it holds; nil when it fails.
+    static func parseShare(_ share: ParseShare, base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions,
+                           tape: UnsafeMutablePointer<JSONTapeEntry>) -> (entryCount: Int, end: Int, deepest: Int, children: Int)? {
+        var parser = JSONParser(base: base, count: count, options: options, tape: tape)
+        parser.share = share
+        do throws(JSONError) {
+            try parser.run()
+        } catch {
+            return nil
+        }
+        // Stopped at the `]` with only the array that stands for the lead's open: its count.
+        return (parser.tapeCount, parser.shareEnd, parser.deepest, parser.children)
+    }
+
     // MARK: - Structure
 
     private mutating func run() throws(JSONError) {
-        var i = skipWhitespace(skipByteOrderMark(0))
-        guard i < count else { throw .unexpectedEnd(expected: "a JSON value", at: location(i)) }
+        var i: Int
+        if let share {
+            // The values of an array that the lead parser has open: an array entry stands
+            // for it, so the loop below reads the rest as array elements.
+            i = share.start
+            try open(.array, at: i)
+        } else {
+            i = skipWhitespace(skipByteOrderMark(0))
+            guard i < count else { throw .unexpectedEnd(expected: "a JSON value", at: location(i)) }
+        }
         parsing: while true {
             // Parse one value starting at i (whitespace already skipped).
-            let byte = base[i]
-            switch byte {
-            case UInt8(ascii: "{"):
-                try open(.object, at: i)
-                i = skipWhitespace(i + 1)
-                guard i < count else { throw .unexpectedEnd(expected: "a string key or '}'", at: location(i)) }
-                if base[i] == UInt8(ascii: "}") {
-                    try close(at: i)
-                    i += 1
-                } else {
-                    i = try parseKey(at: i, expected: "a string key or '}'")
-                    continue parsing
+            if i == spliceAt, let top = stack.last, tape[top].kind == .array, let end = spliceShare() {
+                // The other half parsed from here to the `]` that closes this array.
+                i = end
+            } else {
+                let byte = base[i]
+                switch byte {
+                case UInt8(ascii: "{"):
+                    try open(.object, at: i)
+                    i = skipWhitespace(i + 1)
+                    guard i < count else { throw .unexpectedEnd(expected: "a string key or '}'", at: location(i)) }
+                    if base[i] == UInt8(ascii: "}") {
+                        try close(at: i)
+                        i += 1
+                    } else {
+                        i = try parseKey(at: i, expected: "a string key or '}'")
+                        continue parsing
+                    }
+                case UInt8(ascii: "["):
+                    try open(.array, at: i)
+                    i = skipWhitespace(i + 1)
+                    guard i < count else { throw .unexpectedEnd(expected: "a value or ']'", at: location(i)) }
+                    if base[i] == UInt8(ascii: "]") {
+                        try close(at: i)
+                        i += 1
+                    } else {
+                        continue parsing
+                    }
+                case UInt8(ascii: "\""):
+                    i = try parseString(at: i)
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    i = try parseNumber(at: i)
+                case UInt8(ascii: "t"):
+                    i = try parseLiteral("true", kind: .bool, flag: true, at: i)
+                case UInt8(ascii: "f"):
+                    i = try parseLiteral("false", kind: .bool, flag: false, at: i)
+                case UInt8(ascii: "n"):
+                    i = try parseLiteral("null", kind: .null, flag: false, at: i)
+                default:
+                    throw .unexpectedCharacter(found: describe(at: i), expected: "a JSON value", at: location(i))
                 }
-            case UInt8(ascii: "["):
-                try open(.array, at: i)
-                i = skipWhitespace(i + 1)
-                guard i < count else { throw .unexpectedEnd(expected: "a value or ']'", at: location(i)) }
-                if base[i] == UInt8(ascii: "]") {
-                    try close(at: i)
-                    i += 1
-                } else {
-                    continue parsing
-                }
-            case UInt8(ascii: "\""):
-                i = try parseString(at: i)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                i = try parseNumber(at: i)
-            case UInt8(ascii: "t"):
-                i = try parseLiteral("true", kind: .bool, flag: true, at: i)
-            case UInt8(ascii: "f"):
-                i = try parseLiteral("false", kind: .bool, flag: false, at: i)
-            case UInt8(ascii: "n"):
-                i = try parseLiteral("null", kind: .null, flag: false, at: i)
-            default:
-                throw .unexpectedCharacter(found: describe(at: i), expected: "a JSON value", at: location(i))
             }
             // A value ended at i: continue the enclosing container, or finish.
             while true {
@@ -113,6 +159,11 @@ struct JSONParser {
                     continue parsing
                 }
                 if c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    if share != nil && stack.count == 1 {
+                        // The end of the lead parser's array: this half is done.
+                        shareEnd = i
+                        return
+                    }
                     try close(at: i)
                     i += 1
                     continue
@@ -139,10 +190,27 @@ struct JSONParser {
 
     private mutating func open(_ kind: JSONKind, at i: Int) throws(JSONError) {
         guard stack.count < options.maxDepth else { throw .nestingTooDeep(limit: options.maxDepth, at: location(i)) }
+        if let share, share.isCancelled { throw .unexpectedEnd(expected: "nothing (cancelled)", at: location(i)) }
         stack.append(tapeCount)
         enclosingChildren.append(children)
         children = 0
+        deepest = max(deepest, stack.count)
         append(JSONTapeEntry(kind: kind, offset: i, payload: 0, flag: false))
+    }
+
+    /// Takes the other half's values onto this tape, once it is done; returns the index of
+    /// the `]` after them, or nil (and parses on alone) when the other half failed or would
+    /// nest deeper than allowed from here — parsing it here then finds the same error.
+    private mutating func spliceShare() -> Int? {
+        spliceAt = -1
+        guard let splice, let segment = splice.result(), stack.count - 1 + segment.deepest <= options.maxDepth else { return nil }
+        ParseShare.copy(segment.entries, count: segment.count, to: tape + tapeCount, inTwoAbove: options.parallelCopyThreshold)
+        tapeCount += segment.count
+        // The other half's elements are this array's too; the caller counts one value on
+        // return, as after any value.
+        children += segment.children - 1
+        ParseShare.splices.add(1, ordering: .relaxed)
+        return segment.end
     }
 
     private mutating func close(at i: Int) throws(JSONError) {
