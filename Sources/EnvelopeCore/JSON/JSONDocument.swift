@@ -9,9 +9,13 @@ public final class JSONDocument: Sendable {
     /// when no one can read it any more.
     @usableFromInline nonisolated(unsafe) let tape: UnsafeBufferPointer<JSONTapeEntry>
 
+    /// Whether the text was parsed in two halves on two cores (tests look at it).
+    let wasSplit: Bool
+
     private init(text: SharedBytes, tape: ParsedTape) {
         self.text = text
         self.tape = UnsafeBufferPointer(start: tape.entries, count: tape.count)
+        wasSplit = tape.wasSplit
     }
 
     deinit {

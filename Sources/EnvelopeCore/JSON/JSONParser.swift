@@ -24,6 +24,8 @@ struct JSONParser {
     /// The lead parser's other half: where it starts (or -1) and what it found.
     private var splice: ParseShare?
     private var spliceAt = -1
+    /// Whether the other half's values were copied in (rather than parsed here after all).
+    private var spliced = false
 
     private init(base: UnsafePointer<UInt8>, count: Int, options: JSONParseOptions, tape: UnsafeMutablePointer<JSONTapeEntry>) {
         self.base = base
@@ -62,7 +64,7 @@ struct JSONParser {
             tapeBase.deallocate()
             throw error
         }
-        return ParsedTape(entries: tapeBase, count: parser.tapeCount)
+        return ParsedTape(entries: tapeBase, count: parser.tapeCount, wasSplit: parser.spliced)
     }
 
     /// Parses a share's half (see ``ParseShare``): the entries written, the index of the `]`
@@ -209,7 +211,7 @@ struct JSONParser {
         // The other half's elements are this array's too; the caller counts one value on
         // return, as after any value.
         children += segment.children - 1
-        ParseShare.splices.add(1, ordering: .relaxed)
+        spliced = true
         return segment.end
     }
 

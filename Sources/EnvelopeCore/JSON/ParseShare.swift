@@ -34,8 +34,6 @@ final class ParseShare: @unchecked Sendable {
     static let threshold = 256 << 10
     /// Halves of at least this many entries are copied onto the lead's tape by two cores.
     static let parallelCopyThreshold = 1 << 20
-    /// How many halves have been copied in so far (tests look at it).
-    static let splices = Atomic<Int>(0)
 
     /// What the other half found: entries to copy (the values of the array), the index of
     /// the `]` after them, the deepest nesting among them and how many values they are.

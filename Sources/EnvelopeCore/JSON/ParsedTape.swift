@@ -3,4 +3,6 @@
 struct ParsedTape {
     var entries: UnsafeMutablePointer<JSONTapeEntry>
     var count: Int
+    /// Whether the document was parsed in two halves (see ``ParseShare``).
+    var wasSplit = false
 }
