@@ -8,16 +8,16 @@ extension SchemaNode {
         // Most schemas (a property's type, an item's) name no properties: no lists to make.
         optionalDeclared = []
         if !properties.isEmpty || !required.isEmpty { sortOutProperties() }
-        hasRareObjectKeywords = rare != nil && (!patternProperties.isEmpty || propertyNames != nil || minProperties != nil
-            || maxProperties != nil || !dependentRequired.isEmpty || !dependentSchemas.isEmpty || unevaluatedProperties != nil)
+        hasRareObjectKeywords = !patternProperties.isEmpty || propertyNames != nil || minProperties != nil
+            || maxProperties != nil || !dependentRequired.isEmpty || !dependentSchemas.isEmpty || unevaluatedProperties != nil
         hasObjectKeywords = !properties.isEmpty || !required.isEmpty || additionalProperties != nil || hasRareObjectKeywords
-        hasUnevaluated = rare != nil && (unevaluatedProperties != nil || unevaluatedItems != nil)
-        hasArrayKeywords = items != nil || rare != nil && (!prefixItems.isEmpty || minItems != nil || maxItems != nil || uniqueItems
-            || contains != nil || unevaluatedItems != nil)
-        hasStringKeywords = (format != nil && assertsFormat) || rare != nil && (minLength != nil || maxLength != nil || pattern != nil)
-        hasNumberKeywords = rare != nil && (minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil
-            || multipleOf != nil)
-        hasCombinators = !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || rare != nil && (not != nil || ifSchema != nil)
+        hasUnevaluated = unevaluatedProperties != nil || unevaluatedItems != nil
+        hasArrayKeywords = items != nil || !prefixItems.isEmpty || minItems != nil || maxItems != nil || uniqueItems
+            || contains != nil || unevaluatedItems != nil
+        hasStringKeywords = (format != nil && assertsFormat) || minLength != nil || maxLength != nil || pattern != nil
+        hasNumberKeywords = minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil
+            || multipleOf != nil
+        hasCombinators = !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifSchema != nil
     }
 
     /// Which required names ``properties`` declares, and which properties are optional.

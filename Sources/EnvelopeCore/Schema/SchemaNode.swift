@@ -4,10 +4,6 @@
 /// Keywords are resolved once when the contract loads (regular expressions compiled, `$ref`s
 /// linked, property names sorted) so that validation does no look-ups by name.
 ///
-/// The keywords most schemas use are stored in the node; the rest (numeric and length
-/// limits, patterns, `if`/`then`/`else`, ...) live in one shared box, made only for a schema
-/// that has one of them (see `SchemaNode+RareKeywords.swift`), so that a node stays small
-/// and a copy of it retains a few fields rather than every keyword.
 public struct SchemaNode: Sendable {
     /// Where the schema was written.
     public var file: String
@@ -56,8 +52,68 @@ public struct SchemaNode: Sendable {
     /// `oneOf`.
     public var oneOf: [Int] = []
 
-    /// The keywords few schemas use, or nil when the schema has none of them.
-    var rare: RareKeywordStorage?
+    /// `$anchor` or `$dynamicAnchor` name, if any.
+    public var anchor: String?
+    /// `$dynamicRef`, resolved.
+    public var dynamicRef: DynamicReference?
+    /// `$ref` as written, for messages.
+    public var refText: String?
+    /// `patternProperties`.
+    public var patternProperties: [(pattern: SchemaRegex, schema: Int)] = []
+    /// `propertyNames`.
+    public var propertyNames: Int?
+    /// `minProperties`.
+    public var minProperties: Int?
+    /// `maxProperties`.
+    public var maxProperties: Int?
+    /// `prefixItems`.
+    public var prefixItems: [Int] = []
+    /// `minItems`.
+    public var minItems: Int?
+    /// `maxItems`.
+    public var maxItems: Int?
+    /// `uniqueItems`.
+    public var uniqueItems: Bool = false
+    /// `minLength`.
+    public var minLength: Int?
+    /// `maxLength`.
+    public var maxLength: Int?
+    /// `pattern`.
+    public var pattern: SchemaRegex?
+    /// `minimum`.
+    public var minimum: Double?
+    /// `maximum`.
+    public var maximum: Double?
+    /// `exclusiveMinimum`.
+    public var exclusiveMinimum: Double?
+    /// `exclusiveMaximum`.
+    public var exclusiveMaximum: Double?
+    /// `multipleOf`.
+    public var multipleOf: Double?
+    /// `multipleOf` as written, for exact arithmetic on decimals.
+    public var multipleOfText: String?
+    /// `dependentRequired`.
+    public var dependentRequired: [(name: String, required: [String])] = []
+    /// `dependentSchemas`.
+    public var dependentSchemas: [(name: String, schema: Int)] = []
+    /// `unevaluatedProperties`.
+    public var unevaluatedProperties: Int?
+    /// `unevaluatedItems`.
+    public var unevaluatedItems: Int?
+    /// `contains`.
+    public var contains: Int?
+    /// `minContains`.
+    public var minContains: Int?
+    /// `maxContains`.
+    public var maxContains: Int?
+    /// `if`.
+    public var ifSchema: Int?
+    /// `then`.
+    public var thenSchema: Int?
+    /// `else`.
+    public var elseSchema: Int?
+    /// `not`.
+    public var not: Int?
 
     // Prepared by ``prepare()`` once compilation is done.
 
@@ -73,9 +129,9 @@ public struct SchemaNode: Sendable {
     var hasStringKeywords = false
     var hasNumberKeywords = false
     var hasCombinators = false
-    /// Whether the schema has object keywords kept in ``rare`` (all but `properties`,
-    /// `required` and `additionalProperties`), or `unevaluatedProperties`/`unevaluatedItems`:
-    /// validation reads the box only then.
+    /// Whether the schema has object keywords other than `properties`, `required` and
+    /// `additionalProperties`, or `unevaluatedProperties`/`unevaluatedItems`: validation
+    /// looks at them only then.
     var hasRareObjectKeywords = false
     var hasUnevaluated = false
 

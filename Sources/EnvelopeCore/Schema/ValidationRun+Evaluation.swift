@@ -81,7 +81,7 @@ extension ValidationRun {
         let opensFrame = kind == .object && frames.last?.instance != instance
         if opensFrame { frames.append(ObjectFrame(instance: instance, memberCount: tape.childCount(instance))) }
 
-        // `unevaluated*` are read from the node's box of rare keywords only when it has one.
+        // `unevaluated*` are looked at only when the schema has one of them.
         let hasUnevaluated = schemaNode.pointee.hasUnevaluated
         let needsAnnotations = collect
             || (hasUnevaluated && kind == .object && schemaNode.pointee.unevaluatedProperties != nil)

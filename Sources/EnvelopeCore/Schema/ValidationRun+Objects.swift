@@ -13,7 +13,7 @@ extension ValidationRun {
         let entry = tables.pointee.entries[index]
         let propertyCount = Int(entry.propertyCount)
         // Most schemas have no object keyword beyond properties, required and
-        // additionalProperties: then the node's box of rare keywords is not read at all.
+        // additionalProperties: then the others are not looked at.
         let hasRare = schemaNode.pointee.hasRareObjectKeywords
         let hasPatterns = hasRare && !schemaNode.pointee.patternProperties.isEmpty
         let additional = schemaNode.pointee.additionalProperties
