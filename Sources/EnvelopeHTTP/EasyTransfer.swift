@@ -22,9 +22,6 @@ final class EasyTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     /// The request being transferred, for the response's URL and error messages.
     private(set) var request: HTTPRequest?
-    /// Whether the handle's options (and ``headerList``) are still those set for ``request``,
-    /// so a request that differs only in its URL needs no reset and no new options.
-    private var isConfigured = false
 
     /// The result of loading libcurl and running `curl_global_init`, exactly once per process:
     /// a static `let` is initialised lazily and thread-safely, which is the once-token curl
@@ -62,34 +59,19 @@ final class EasyTransfer {
 
     /// Validates `request` and sets every option for it on the reset handle. Reset clears the
     /// previous request's options but keeps the connection cache, DNS and TLS sessions.
-    ///
-    /// A request that differs from the previous one only in its URL (a check's contracts
-    /// usually do) sets just the URL: libcurl's options stay set until changed, and resetting
-    /// and setting them all again was a tenth of the client's own work per request.
     func prepare(_ request: HTTPRequest) throws(TransportError) {
         try request.validate()
         collector.reset()
         collector.limit = request.maxBodyBytes
         errorBuffer[0] = 0
-        if isConfigured, let previous = self.request, previous.hasSameOptions(as: request) {
-            self.request = request
-            let code = envelope_curl_easy_setopt_string(handle, CURLOPT_URL, request.url)
-            guard code == CURLE_OK else {
-                isConfigured = false
-                throw failure(code)
-            }
-            return
-        }
         envelope_curl_easy_reset(handle)
         detachHeaderList()
         self.request = request
         let code = configure(for: request)
-        isConfigured = code == CURLE_OK
         guard code == CURLE_OK else { throw failure(code) }
     }
 
-    /// The outcome of the transfer that ended with `code`. The options and the header list
-    /// stay set for a next request that may reuse them.
+    /// The outcome of the transfer that ended with `code`.
     func finish(_ code: CURLcode) -> Result<HTTPResponse, TransportError> {
         guard code == CURLE_OK else { return .failure(failure(code)) }
         return .success(makeResponse(collected: collector.take()))

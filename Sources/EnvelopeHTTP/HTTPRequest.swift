@@ -57,13 +57,3 @@ public struct HTTPRequest: Hashable, Sendable {
         self.maxBodyBytes = maxBodyBytes
     }
 }
-
-extension HTTPRequest {
-    /// Whether `other` asks for exactly what this request does, apart from the URL: the same
-    /// options, headers and body. Compared as whole requests, so a field added later counts.
-    func hasSameOptions(as other: HTTPRequest) -> Bool {
-        var copy = other
-        copy.url = url
-        return copy == self
-    }
-}
