@@ -14,8 +14,8 @@
 #                                              smallest input of each distinct crash (by
 #                                              ASan/trap summary line) is copied to crashes/
 #
-# The target is compiled from every file of Sources/EnvelopeCore (with the C module it
-# imports, Sources/CAllocator) plus Fuzz/TARGET/*.swift
+# The target is compiled from every file of Sources/EnvelopeCore
+# plus Fuzz/TARGET/*.swift
 # into one module (-parse-as-library -sanitize=fuzzer,address -O -g). The corpus is a scratch
 # folder (mktemp -d) seeded with the repo's JSON files and Fuzz/TARGET/seeds/; it is deleted
 # afterwards unless KEEP_CORPUS=1. Crashes, leaks and timeouts are written to
@@ -89,7 +89,7 @@ binary=$ROOT/Fuzz/$target/.build/fuzz-$target
 mkdir -p "$(dirname "$binary")"
 echo "==> swiftc -sanitize=fuzzer,address -O ($target, ${#sources[@]} files of EnvelopeCore)" >&2
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name EnvelopeCore \
-  -module-cache-path "$work/module-cache" -I Sources/CAllocator \
+  -module-cache-path "$work/module-cache" \
   "${sources[@]}" "$here"/*.swift "${extra[@]}" -o "$binary"
 
 if [ "$seconds" = repro ]; then
