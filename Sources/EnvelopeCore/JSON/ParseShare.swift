@@ -90,8 +90,7 @@ final class ParseShare: @unchecked Sendable {
     }
 
     /// Copies the other half's entries onto the lead's tape, two cores sharing a large copy
-    /// (the other half's core is idle by now): 15 MB for a 50 MB document took over a
-    /// millisecond on one.
+    /// (the other half's core is idle by now).
     static func copy(_ entries: UnsafePointer<JSONTapeEntry>, count: Int, to target: UnsafeMutablePointer<JSONTapeEntry>,
                      inTwoAbove threshold: Int = parallelCopyThreshold) {
         guard count >= threshold, Cores.available > 1 else {
