@@ -88,7 +88,7 @@ fi
 binary=$ROOT/Fuzz/$target/.build/fuzz-$target
 mkdir -p "$(dirname "$binary")"
 echo "==> swiftc -sanitize=fuzzer,address -O ($target, ${#sources[@]} files of EnvelopeCore)" >&2
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name EnvelopeCore \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name EnvelopeCore -package-name Envelope \
   -module-cache-path "$work/module-cache" \
   "${sources[@]}" "$here"/*.swift "${extra[@]}" -o "$binary"
 
