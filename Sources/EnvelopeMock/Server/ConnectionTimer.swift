@@ -1,12 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
-
 /// A connection's next deadline: a delayed answer, a slow head, a lingering close.
 struct ConnectionTimer: Comparable {
     var deadline: UInt64

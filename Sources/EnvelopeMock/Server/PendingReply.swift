@@ -1,12 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
-
 /// An answer waiting in a connection's queue until `readyAt` (its delay).
 struct PendingReply {
     var reply: Reply

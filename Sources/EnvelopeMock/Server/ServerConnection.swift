@@ -1,12 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
-
 /// One accepted connection, owned by one ``EventLoop``.
 final class ServerConnection {
     let fd: Int32
