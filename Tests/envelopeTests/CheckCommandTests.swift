@@ -108,6 +108,25 @@ struct CheckCommandTests {
         #expect(failure.stringValue?.contains("4 of 9 (#3, #6, #7, #8)") == true)
     }
 
+    @Test("a JUnit failure names each finding's kind once, also for findings without a pointer (status, headers)")
+    func junitNamesKindsOnce() throws {
+        let root = try temporaryDirectory()
+        let contracts = root.appendingPathComponent("Contracts")
+        try FileManager.default.createDirectory(at: contracts, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Mocks/mappings"), withIntermediateDirectories: true)
+        // No mapping answers /gone: the mock's 404 is a status mismatch, with no pointer.
+        try #"{"contract": "gone", "request": {"path": "/gone"}, "response": {"status": 200}}"#
+            .write(to: contracts.appendingPathComponent("gone.json"), atomically: true, encoding: .utf8)
+        let path = root.appendingPathComponent("r.xml").path
+        let result = try Envelope.run(["check", "--format", "junit", "--output", path], in: root)
+        #expect(result.exitCode == 1)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path), options: [])
+        let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
+        let message = try #require(failure.attribute(forName: "message")?.stringValue)
+        #expect(message.hasPrefix("1 finding: status-mismatch"), "\(message)")
+        #expect(message.components(separatedBy: "status-mismatch").count == 2, "\(message)")
+    }
+
     @Test("a contract with a syntax error: exit 2 naming its file:line:column")
     func brokenContract() throws {
         let directory = fixtures.appendingPathComponent("BrokenContracts").path

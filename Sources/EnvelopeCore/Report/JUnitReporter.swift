@@ -25,7 +25,8 @@ public struct JUnitReporter: Sendable {
                 out += "      <error message=\"\(escape(message))\" type=\"transport-error\">\(body)</error>\n"
             } else if isFailure(result, report.failOn) {
                 let failing = result.findings.filter { report.failOn.fails($0.severity) }
-                let message = failing.prefix(3).map { "\($0.pointer.isEmpty ? $0.kind.rawValue : $0.pointer) \($0.kind.rawValue)" }.joined(separator: "; ")
+                // A finding without a pointer (status, headers, not JSON) is named by its kind alone.
+                let message = failing.prefix(3).map { $0.pointer.isEmpty ? $0.kind.rawValue : "\($0.pointer) \($0.kind.rawValue)" }.joined(separator: "; ")
                     + (failing.count > 3 ? "; …" : "")
                 out += "      <failure message=\"\(escape("\(failing.count) finding\(failing.count == 1 ? "" : "s"): \(message)"))\" type=\"drift\">\(body)</failure>\n"
             } else if !result.findings.isEmpty {
