@@ -20,7 +20,7 @@ struct DeepLinkTests {
               ! /query/a3    unknown-key           (warning)
                   expected no such key (the contract does not declare it), found "x" at 1:18
 
-            2 contracts: 1 ok, 1 with drift (2 breaking, 1 warning)
+            2 URLs: 1 ok, 1 with drift (2 breaking, 1 warning)
 
             """)
     }

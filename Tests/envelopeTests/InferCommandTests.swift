@@ -33,7 +33,7 @@ struct InferCommandTests {
         #expect(first.standardError == "wrote \(output)\n")
         let check = try Envelope.run(["validate", output] + samples)
         #expect(check.exitCode == 0)
-        #expect(check.standardOutput.hasSuffix("2 contracts: 2 ok, 0 with drift (0 breaking, 0 warnings)\n"))
+        #expect(check.standardOutput.hasSuffix("2 answers: 2 ok, 0 with drift (0 breaking, 0 warnings)\n"))
         let again = try Envelope.run(["infer"] + samples + ["-o", output])
         #expect(again.exitCode == 2)
         #expect(again.standardError == "error: \(output) exists; give --force to overwrite it, or another --output\n")

@@ -30,7 +30,7 @@ struct SchemaOptionsTests {
               ✗ /*/at  constraint-violation  1 of 2 (#1)
                   expected a string in date-time format, found "yesterday" at 3:30
 
-            1 contract: 0 ok, 1 with drift (2 breaking, 0 warnings)
+            1 answer: 0 ok, 1 with drift (2 breaking, 0 warnings)
 
             """)
     }

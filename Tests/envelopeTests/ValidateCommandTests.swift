@@ -21,7 +21,7 @@ struct ValidateCommandTests {
               ! /extra                   unknown-key    (warning)
                   expected no such key (the contract does not declare it), found 1 at 3:85
 
-            2 contracts: 0 ok, 2 with drift (3 breaking, 1 warning)
+            2 answers: 0 ok, 2 with drift (3 breaking, 1 warning)
 
             """)
     }
@@ -39,7 +39,7 @@ struct ValidateCommandTests {
         let body = #"{"lastBuildDate": "Mon, 12 Apr 2021 14:03:51 +0900", "total": 0, "start": 1, "display": 0, "items": []}"#
         let result = try Envelope.run(["validate", "Contracts/naver-news.json", "-"], input: body)
         #expect(result.exitCode == 0)
-        #expect(result.standardOutput == "naver-news  standard input\n  ok\n\n1 contract: 1 ok, 0 with drift (0 breaking, 0 warnings)\n")
+        #expect(result.standardOutput == "naver-news  standard input\n  ok\n\n1 answer: 1 ok, 0 with drift (0 breaking, 0 warnings)\n")
     }
 
     @Test("a large saved answer (mapped, not read) gives the same report as through standard input")
@@ -70,7 +70,7 @@ struct ValidateCommandTests {
               ! /result/list/*/DEL_POSIBLE_YN   unknown-key      1 of 9000 (#8990)  (warning)
                   expected no such key (the contract does not declare it), found "Y" at 8992:159
 
-            1 contract: 0 ok, 1 with drift (2 breaking, 1 warning)
+            1 answer: 0 ok, 1 with drift (2 breaking, 1 warning)
 
             """)
     }
@@ -126,7 +126,7 @@ struct ValidateCommandTests {
     }
     #endif
 
-    @Test("many files, small ones validated several at once and large ones after, report in the order given, each as when alone")
+    @Test("many files, small and large, report in the order given, each as when alone, counted as answers")
     func manyFilesKeepTheirOrder() throws {
         let directory = try temporaryDirectory()
         // Past the size from which files are validated one at a time, each on every core.
@@ -146,7 +146,7 @@ struct ValidateCommandTests {
         let together = try Envelope.run(["validate", "Contracts/hanyang-menu.json"] + files)
         #expect(together.exitCode == 1)
         var blocks = together.standardOutput.components(separatedBy: "\n\n")
-        #expect(blocks.popLast() == "6 contracts: 0 ok, 6 with drift (12 breaking, 2 warnings)\n")
+        #expect(blocks.popLast() == "6 answers: 0 ok, 6 with drift (12 breaking, 2 warnings)\n")
         try #require(blocks.count == files.count)
         for (file, block) in zip(files, blocks) {
             #expect(block.hasPrefix("hanyang-menu  \(file)\n"))

@@ -12,15 +12,18 @@ public struct Report: Sendable {
     public var contractsDirectory: String?
     /// The secrets to hide; reporters apply it to text they quote from bodies.
     public var redactor: Redactor
+    /// What each result stands for, for the summary's count.
+    public var subject: ReportSubject
 
     /// Creates a report.
     public init(results: [ContractResult], failOn: FailLevel = .breaking, transfers: [TransferRecord?] = [],
-                contractsDirectory: String? = nil, redactor: Redactor = Redactor()) {
+                contractsDirectory: String? = nil, redactor: Redactor = Redactor(), subject: ReportSubject = .contracts) {
         self.results = results
         self.failOn = failOn
         self.transfers = transfers
         self.contractsDirectory = contractsDirectory
         self.redactor = redactor
+        self.subject = subject
     }
 
     /// The transfer record of the result at `index`, if there is one.

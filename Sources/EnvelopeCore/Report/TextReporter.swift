@@ -67,7 +67,7 @@ public struct TextReporter: Sendable {
         var parts = ["\(ok) ok", "\(drifted) with drift"]
         if report.errorCount > 0 { parts.append("\(report.errorCount) unreachable") }
         let counts = "\(report.breakingCount) breaking, \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
-        let line = "\(total) contract\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ") + " (\(counts))"
+        let line = report.subject.counted(total) + ": " + parts.joined(separator: ", ") + " (\(counts))"
         return report.exitCode == 0 ? paint(line, .green) : paint(line, .red)
     }
 

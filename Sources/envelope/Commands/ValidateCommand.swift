@@ -65,7 +65,7 @@ struct ValidateCommand: ParsableCommand {
             for url in files {
                 results.append(EnvelopeCore.validate(url: url, against: contract, policy: schemaOptions.policy))
             }
-            let report = Report(results: results, failOn: failOn)
+            let report = Report(results: results, failOn: failOn, subject: .urls)
             try output.write(report)
             return report.exitCode
         }
@@ -82,7 +82,7 @@ struct ValidateCommand: ParsableCommand {
             }
             results.append(result(of: body, source: file == "-" ? "standard input" : file, against: contract))
         }
-        let report = Report(results: results, failOn: failOn)
+        let report = Report(results: results, failOn: failOn, subject: .answers)
         try output.write(report)
         return report.exitCode
     }
