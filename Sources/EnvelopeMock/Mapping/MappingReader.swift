@@ -376,7 +376,7 @@ struct MappingReader {
         }
         if let message = keys["statusMessage"] {
             let text = try string(message)
-            guard text.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }) else {
+            guard Self.isFieldText(text) else {
                 throw .invalidValue(file: file, location: message.value.location, key: "statusMessage", message: "control characters are not allowed")
             }
             response.statusMessage = text
@@ -410,6 +410,12 @@ struct MappingReader {
         return response
     }
 
+    /// Whether `text` can stand in a status line or header value: tabs, but no line breaks or
+    /// other control characters.
+    static func isFieldText(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }
+    }
+
     /// A response's `headers`: each value a string, number or boolean, or an array of them
     /// for a header sent more than once.
     func readResponseHeaders(_ member: JSONMember) throws(MockLoadError) -> [MockHeader] {
@@ -433,7 +439,7 @@ struct MappingReader {
                     throw .wrongType(file: file, location: valueNode.location, key: entry.key,
                                      expected: "a string (or an array of strings)", found: valueNode.kind)
                 }
-                guard value.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }) else {
+                guard Self.isFieldText(value) else {
                     throw .invalidValue(file: file, location: valueNode.location, key: entry.key,
                                         message: "header values may not contain line breaks or control characters")
                 }

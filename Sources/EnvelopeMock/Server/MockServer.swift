@@ -162,18 +162,20 @@ public final class MockServer: @unchecked Sendable {
             return error
         }
         for index in 0..<workerCount {
-            var listener = listeners.first ?? -1
-            if index == 0 || spread {
+            let listener: Int32
+            if index > 0, !spread {
+                listener = listeners[0]  // Without SO_REUSEPORT the loops share one socket.
+            } else {
                 switch Socket.listen(address: address, port: port, backlog: 4096, reusePort: spread) {
                 case .success(let (fd, bound)):
                     listener = fd
+                    listeners.append(fd)
                     if index == 0 { boundPort = bound }
                 case .failure(let failure):
-                    // A further loop that cannot have a socket of its own shares the first.
                     guard index > 0 else { throw abandon(Self.error(for: failure, host: host, port: requestedPort)) }
+                    listener = listeners[0]  // A further loop that cannot have its own socket shares the first.
                 }
             }
-            if !listeners.contains(listener) { listeners.append(listener) }
             guard let loop = EventLoop(listeners: [listener], responder: responder, parser: parser, usePoll: usePoll,
                                        drainTimeout: drainTimeout, idleTimeout: idleTimeout, headTimeout: headTimeout)
             else {

@@ -104,9 +104,7 @@ struct CheckCommand: ParsableCommand {
         }
         var loadOptions = schemaOptions.load
         loadOptions.mappings += config?.referenceMappings ?? []
-        // Without a server to talk to, the mocks are served in process: their mappings load
-        // along with the contracts, on every core.
-        let (set, mappings) = try loadContracts(options: loadOptions, withMocks: baseURL == nil && environmentName == nil)
+        let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions)
         if !set.errors.isEmpty {
             Terminal.writeStandardError(set.errorText(directory: contractsDirectory) + "\n")
             return 2
@@ -129,7 +127,8 @@ struct CheckCommand: ParsableCommand {
         } else if let environment {
             target = Target(baseURL: environment.baseURL, headers: environment.headers, origin: "environment \(environment.name) (\(configPath))")
         } else {
-            let mock = try startMockServer(mappings: mappings ?? Result { () throws(MockLoadError) in try MockMappings.load(directory: mocksDirectory) })
+            // Without a server to talk to, the mocks are served in process.
+            let mock = try startMockServer()
             server = mock
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil)
         }
@@ -179,12 +178,12 @@ struct CheckCommand: ParsableCommand {
         return shard?.select(contracts) ?? contracts
     }
 
-    /// The in-process mock server for `loaded`, serving on a free loopback port. No request
-    /// journal: check reads none.
-    func startMockServer(mappings loaded: Result<MockMappings, MockLoadError>) throws -> MockServer {
+    /// The in-process mock server for the mappings of `--mocks`, serving on a free loopback
+    /// port. No request journal: check reads none.
+    func startMockServer() throws -> MockServer {
         let mappings: MockMappings
         do {
-            mappings = try loaded.get()
+            mappings = try MockMappings.load(directory: mocksDirectory)
         } catch {
             throw MockLoadFailure(error: error)
         }

@@ -19,8 +19,17 @@ struct ContractSet {
     /// Loads the contracts in `directory`, on every core (each contract compiles on its own),
     /// keeping name order for both the contracts and the errors.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
-        let files = try contractFiles(in: directory)
-        return assemble(ParallelMap.map(files) { file in load(file, directory: directory, options: options) })
+        let outcomes = ParallelMap.map(try contractFiles(in: directory)) { file in
+            Result { () throws(ContractError) in try loadContract(file: file, directory: directory, options: options) }
+        }
+        var set = ContractSet(contracts: [], errors: [])
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let contract): set.contracts.append(contract)
+            case .failure(let error): set.errors.append(error)
+            }
+        }
+        return set
     }
 
     /// The contract files of `directory`, in load (name) order.
@@ -29,29 +38,6 @@ struct ContractSet {
             return try FileSystem.jsonFiles(in: directory)
         } catch {
             throw .badInput("\(error) (give the contracts folder with --contracts)")
-        }
-    }
-
-    /// Loads one contract file as ``load(directory:options:)`` does, for a caller that loads
-    /// them alongside other work on the same cores.
-    static func load(_ file: String, directory: String, options: ContractLoadOptions) -> Result<Contract, ContractError> {
-        Result { () throws(ContractError) -> Contract in
-            try loadContract(file: file, directory: directory, options: options)
-        }
-    }
-
-    /// The set made of what each file, in order, loaded to.
-    static func assemble(_ outcomes: [Result<Contract, ContractError>]) -> ContractSet {
-        var set = ContractSet(contracts: [], errors: [])
-        for outcome in outcomes { set.add(outcome) }
-        return set
-    }
-
-    /// Adds what one more file, the next in order, loaded to.
-    mutating func add(_ outcome: Result<Contract, ContractError>) {
-        switch outcome {
-        case .success(let contract): contracts.append(contract)
-        case .failure(let error): errors.append(error)
         }
     }
 
