@@ -114,14 +114,65 @@ struct DriftAuditTests {
         #expect(audit.report.contains("decoding stopped at /list/0/HOCHUL_GB"))
     }
 
-    @Test("keys the type never reads are unknown-key warnings, per element")
-    func unknownKeys() throws {
+    @Test("with unreadKeys: .listed, keys the type never reads are unknown-key warnings, per element")
+    func unknownKeysListed() throws {
         struct Slim: Codable { let MENU_NM: String }
-        let audit = DriftAudit.audit(Seed000.Root<Slim>.self, from: try seedAnswer())
+        let audit = DriftAudit.audit(Seed000.Root<Slim>.self, from: try seedAnswer(), unreadKeys: .listed)
         #expect(audit.findings.map(\.pointer) == ["/result/list/*/ACT_URL", "/result/list/*/HOCHUL_GB", "/result/list/*/ICON_NM",
                                                   "/result/list/*/MENU_SEQ", "/result/list/*/MENU_ID", "/result/list/*/MENU_ID2"])
         #expect(audit.findings.allSatisfy { $0.kind == .unknownKey && $0.severity == .warning && $0.count == 9 })
         #expect(audit.decodes)
+    }
+
+    @Test("a model that reads 8 of 28 keys gets its real findings first and one line for the 20 keys it never reads")
+    func unreadKeysSummedUp() throws {
+        struct Partial: Codable {
+            let k01, k02, k03, k04, k05, k06, k07, k08: String
+        }
+        struct Page: Codable { let items: [Partial] }
+        func item(_ index: Int) -> String {
+            let members = (1...28).map { key in
+                let value = index == 1 && key == 3 ? "null" : index == 2 && key == 5 ? "5" : "\"v\""
+                return "\"k" + (key < 10 ? "0" : "") + "\(key)\": \(value)"
+            }
+            return "{" + members.joined(separator: ", ") + "}"
+        }
+        let json = "{\"items\": [\n" + (0..<3).map(item).joined(separator: ",\n") + "\n]}"
+        let audit = DriftAudit.audit(Page.self, from: Data(json.utf8))
+        #expect(audit.findings.map { "\($0.kind.rawValue) \($0.pointer) \($0.count)/\($0.total)" } == [
+            "unexpected-null /items/*/k03 1/3",
+            "type-mismatch /items/*/k05 1/3",
+            "unknown-key /items/* 20/28",
+        ])
+        #expect(audit.report == """
+            Page  Decodable audit
+              ✗ /items/*/k03  unexpected-null  1 of 3 (#1)
+                  expected string (String), found null at 3:33
+              ✗ /items/*/k05  type-mismatch    1 of 3 (#2)
+                  expected string (String), found 5 at 4:57
+              ! /items/*      unknown-key      20 of 28  (warning)
+                  expected only keys the type reads, found 20 keys the type never reads: k09, k10, k11, k12, k13, k14, k15, k16, k17, k18, … and 10 more (unreadKeys: .listed lists each) at 2:105
+
+            """)
+        let listed = DriftAudit.audit(Page.self, from: Data(json.utf8), unreadKeys: .listed)
+        #expect(listed.findings.count == 22)
+        #expect(listed.findings.prefix(2).map(\.kind) == [.unexpectedNull, .typeMismatch])
+        #expect(listed.findings.dropFirst(2).map(\.pointer) == (9...28).map { "/items/*/k\($0 < 10 ? "0" : "")\($0)" })
+    }
+
+    @Test("unread keys at several places are summed up under the root; one unread key, or ignored ones, stay as they are")
+    func unreadKeysElsewhere() throws {
+        struct Inner: Codable { let a: Int }
+        struct Outer: Codable { let inner: Inner }
+        let spread = DriftAudit.audit(Outer.self, from: Data(#"{"inner": {"a": 1, "b": 2}, "c": 3}"#.utf8))
+        #expect(spread.findings.map { "\($0.pointer) \($0.count)/\($0.total) \($0.actual)" } == [
+            " 2/4 2 keys the type never reads: inner/b, c (unreadKeys: .listed lists each)",
+        ])
+        let single = DriftAudit.audit(Outer.self, from: Data(#"{"inner": {"a": 1, "b": 2}}"#.utf8))
+        #expect(single.findings.map { "\($0.kind.rawValue) \($0.pointer) \($0.actual)" } == ["unknown-key /inner/b 2"])
+        let ignored = DriftAudit.audit(Outer.self, from: Data(#"{"inner": {"a": 1, "b": 2}, "c": 3}"#.utf8),
+                                       policy: SeverityPolicy(overrides: [.unknownKey: .ignore]))
+        #expect(ignored.findings.isEmpty)
     }
 
     @Test("type mismatches in nested arrays and dictionaries carry their full pointer")

@@ -10,6 +10,11 @@ public struct JSONShape: Sendable, Equatable {
     /// Array places where at least one element was seen; below an array that was always
     /// empty nothing is known, so nothing is compared.
     public private(set) var populatedArrays: Set<String> = []
+    /// How many values were seen at each place (one per array element below `*`).
+    public private(set) var valueCounts: [String: Int] = [:]
+    /// How many of the values at each place were objects: the denominator of a key's
+    /// ``presence(at:)``.
+    public private(set) var objectCounts: [String: Int] = [:]
 
     /// The shape of `node` and everything inside it.
     public init(_ node: JSONNode) {
@@ -18,8 +23,10 @@ public struct JSONShape: Sendable, Equatable {
 
     private mutating func visit(_ node: JSONNode, pointer: String) {
         places[pointer, default: []].insert(ShapeKinds(node.kind))
+        valueCounts[pointer, default: 0] += 1
         switch node.kind {
         case .object:
+            objectCounts[pointer, default: 0] += 1
             for member in node.members {
                 visit(member.value, pointer: JSONPointer.appending(member.key, to: pointer))
             }
@@ -30,5 +37,17 @@ public struct JSONShape: Sendable, Equatable {
         default:
             break
         }
+    }
+
+    /// How often the key at `pointer` turned up among the objects at its parent place, or nil
+    /// for the root, an array element (`/items/*`) or a place whose parent was never an object.
+    public func presence(at pointer: String) -> ShapePresence? {
+        // By code point: a "/" followed by a combining mark is one Character.
+        let scalars = pointer.unicodeScalars
+        guard let slash = scalars.lastIndex(of: "/") else { return nil }
+        let parent = Substring(scalars[..<slash])
+        guard Substring(scalars[scalars.index(after: slash)...]) != "*",
+              let objects = objectCounts[String(parent)], objects > 0 else { return nil }
+        return ShapePresence(count: valueCounts[pointer] ?? 0, total: objects, inArrayElements: parent.hasSuffix("/*"))
     }
 }

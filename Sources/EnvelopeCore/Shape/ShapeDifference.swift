@@ -12,6 +12,12 @@ public struct ShapeDifference: Sendable, Hashable, CustomStringConvertible {
         case nullAdded = "null-added"
         /// The value was null somewhere in the old answer, and never is in the new one.
         case nullRemoved = "null-removed"
+        /// The key is in every object of the old answer that could hold it, and missing from
+        /// some of the new answer's: it became optional.
+        case keySometimesAbsent = "key-sometimes-absent"
+        /// The key was missing from some objects of the old answer, and is in every one of
+        /// the new answer's.
+        case keyAlwaysPresent = "key-always-present"
     }
 
     /// What changed.
@@ -22,13 +28,20 @@ public struct ShapeDifference: Sendable, Hashable, CustomStringConvertible {
     public var old: ShapeKinds
     /// The kinds in the new answer (empty when the place does not exist).
     public var new: ShapeKinds
+    /// How often the key turned up in the old answer (nil for the root and array elements).
+    public var oldPresence: ShapePresence?
+    /// How often the key turns up in the new answer (nil for the root and array elements).
+    public var newPresence: ShapePresence?
 
     /// Creates a difference.
-    public init(kind: Kind, pointer: String, old: ShapeKinds, new: ShapeKinds) {
+    public init(kind: Kind, pointer: String, old: ShapeKinds, new: ShapeKinds,
+                oldPresence: ShapePresence? = nil, newPresence: ShapePresence? = nil) {
         self.kind = kind
         self.pointer = pointer
         self.old = old
         self.new = new
+        self.oldPresence = oldPresence
+        self.newPresence = newPresence
     }
 
     /// What the difference means, in words: `was string, now string or null`.
@@ -37,6 +50,8 @@ public struct ShapeDifference: Sendable, Hashable, CustomStringConvertible {
         case .keyAdded: return "new key (\(new))"
         case .keyRemoved: return "key gone (was \(old))"
         case .typeChanged, .nullAdded, .nullRemoved: return "was \(old), now \(new)"
+        case .keySometimesAbsent, .keyAlwaysPresent:
+            return "was \(oldPresence?.description ?? "present"), now \(newPresence?.description ?? "present")"
         }
     }
 
@@ -51,7 +66,9 @@ extension JSONShape {
     ///
     /// Only the topmost difference on a path is reported: a key that is gone is one
     /// difference, not one per key inside it. Places below an array that was empty on either
-    /// side are not compared, since an empty list says nothing about its elements.
+    /// side are not compared, since an empty list says nothing about its elements. A key on
+    /// both sides that is in every object of one and missing from some of the other's is a
+    /// difference too (after any type difference at the same place).
     public func differences(to new: JSONShape) -> [ShapeDifference] {
         var result: [ShapeDifference] = []
         let pointers = Set(places.keys).union(new.places.keys).sorted { Self.pointerOrder($0, $1) }
@@ -59,21 +76,28 @@ extension JSONShape {
             guard comparable(pointer, with: new) else { continue }
             let before = places[pointer] ?? []
             let after = new.places[pointer] ?? []
+            let oldPresence = presence(at: pointer), newPresence = new.presence(at: pointer)
+            func difference(_ kind: ShapeDifference.Kind) -> ShapeDifference {
+                ShapeDifference(kind: kind, pointer: pointer, old: before, new: after, oldPresence: oldPresence, newPresence: newPresence)
+            }
             if before.isEmpty {
-                result.append(ShapeDifference(kind: .keyAdded, pointer: pointer, old: before, new: after))
+                result.append(difference(.keyAdded))
                 continue
             }
             if after.isEmpty {
-                result.append(ShapeDifference(kind: .keyRemoved, pointer: pointer, old: before, new: after))
+                result.append(difference(.keyRemoved))
                 continue
             }
             let oldTypes = before.subtracting(.null), newTypes = after.subtracting(.null)
             if oldTypes != newTypes && !oldTypes.isEmpty && !newTypes.isEmpty {
-                result.append(ShapeDifference(kind: .typeChanged, pointer: pointer, old: before, new: after))
+                result.append(difference(.typeChanged))
             } else if after.contains(.null) && !before.contains(.null) {
-                result.append(ShapeDifference(kind: .nullAdded, pointer: pointer, old: before, new: after))
+                result.append(difference(.nullAdded))
             } else if before.contains(.null) && !after.contains(.null) {
-                result.append(ShapeDifference(kind: .nullRemoved, pointer: pointer, old: before, new: after))
+                result.append(difference(.nullRemoved))
+            }
+            if let oldPresence, let newPresence, oldPresence.isEverywhere != newPresence.isEverywhere {
+                result.append(difference(oldPresence.isEverywhere ? .keySometimesAbsent : .keyAlwaysPresent))
             }
         }
         return result

@@ -10,8 +10,9 @@ import Foundation
 /// - nulls where the type is not optional (`unexpected-null`),
 /// - values of another JSON type (`type-mismatch`), raw values no enum case has
 ///   (`enum-violation`), values a custom `init(from:)` refused (`constraint-violation`),
-/// - keys the data has but the type never reads (`unknown-key`, a warning),
-/// - optional keys that never appear (`optional-never-present`, a warning).
+/// - optional keys that never appear (`optional-never-present`, a warning),
+/// - keys the data has but the type never reads (`unknown-key`, a warning): after the other
+///   findings, summed up in one finding unless `unreadKeys: .listed` asks for one per key.
 ///
 /// Each finding has the JSON Pointer of the place, grouped over arrays (`/result/list/*/...`
 /// with `9 of 9`). It works through generics, nested arrays and dictionaries,
@@ -29,14 +30,18 @@ public enum DriftAudit {
     /// - Parameters:
     ///   - policy: severities by kind (the defaults make `unknown-key` and
     ///     `optional-never-present` warnings and everything else breaking; `ignore` drops a kind).
+    ///   - unreadKeys: whether keys the type never reads are summed up in one finding (the
+    ///     default) or listed one finding each.
     ///   - userInfo: handed to the type's `init(from:)` as `decoder.userInfo`.
     public static func audit<T: Decodable>(_ type: T.Type, from data: Data, policy: SeverityPolicy = SeverityPolicy(),
+                                           unreadKeys: UnreadKeys = .summarized,
                                            userInfo: [CodingUserInfoKey: Any] = [:]) -> DriftAuditResult<T> {
-        audit(type, from: Array(data), policy: policy, userInfo: userInfo)
+        audit(type, from: Array(data), policy: policy, unreadKeys: unreadKeys, userInfo: userInfo)
     }
 
     /// Audits decoding `type` from the bytes of a JSON answer.
     public static func audit<T: Decodable>(_ type: T.Type, from bytes: [UInt8], policy: SeverityPolicy = SeverityPolicy(),
+                                           unreadKeys: UnreadKeys = .summarized,
                                            userInfo: [CodingUserInfoKey: Any] = [:]) -> DriftAuditResult<T> {
         let document: JSONDocument
         do {
@@ -60,7 +65,8 @@ public enum DriftAudit {
         }
         recorder.finish()
         return DriftAuditResult(typeName: AuditScalar.swiftName(T.self), value: stoppedAt == nil ? value : nil,
-                                findings: group(recorder, policy: policy), stoppedAt: stoppedAt)
+                                findings: arrange(group(recorder, policy: policy), unreadKeys: unreadKeys, recorder: recorder),
+                                stoppedAt: stoppedAt)
     }
 
     /// Groups the recorder's problems into findings: one per kind and wildcard pointer,

@@ -154,7 +154,7 @@ struct CheckCommand: ParsableCommand {
         let report = redactor.redact(Report(results: results, failOn: failOn, transfers: evaluated.map { $0?.transfer },
                                             contractsDirectory: contractsDirectory))
         try output.write(report)
-        if compareMocks { return reportStaleMocks(contracts, liveBodies: tally.liveBodies, redactor: redactor, exitCode: report.exitCode) }
+        if compareMocks { return reportStaleMocks(contracts, liveAnswers: tally.liveAnswers, redactor: redactor, exitCode: report.exitCode) }
         return report.exitCode
     }
 
