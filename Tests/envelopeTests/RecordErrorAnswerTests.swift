@@ -118,6 +118,27 @@ struct RecordErrorAnswerTests {
         #expect(text.contains(#""body": "<!DOCTYPE html>\n<html><head><title>500 Internal Server Error</title>"#))
     }
 
+    @Test("an unreachable server is a transport-error finding in the report and exit 3, in both modes, nothing written")
+    func unreachableServer() throws {
+        let project = try RecordProject()
+        // envelope.json's environment points at port 1, where nothing listens.
+        let contracts = try Envelope.run(["record", "--env", "live", "--format", "json"], in: project.directory,
+                                         environment: ["ORDERS_TOKEN": RecordProject.secret])
+        let url = try Envelope.run(["record", "--url", "http://127.0.0.1:1/v1/orders", "--name", "adhoc", "--format", "json"], in: project.directory)
+        for result in [contracts, url] {
+            #expect(result.exitCode == 3)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let findings = (object["results"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]]
+            #expect(findings?.compactMap { $0["kind"] as? String } == ["transport-error"])
+            #expect(findings?.first?["keyword"] as? String == "couldnt-connect")
+        }
+        let text = try Envelope.run(["record", "--url", "http://127.0.0.1:1/v1/orders", "--name", "adhoc"], in: project.directory)
+        #expect(text.exitCode == 3)
+        #expect(text.standardOutput.hasPrefix("adhoc  GET http://127.0.0.1:1/v1/orders\n  ✗ (request)  transport-error  couldnt-connect\n"))
+        #expect(text.standardOutput.contains("\n\n1 URL: 0 ok, 0 with drift"))
+        #expect(try project.mockFiles().isEmpty)
+    }
+
     @Test("record's help states its exit codes and --allow-errors")
     func helpStatesExitCodes() throws {
         let help = try Envelope.run(["record", "--help"])

@@ -51,7 +51,8 @@ extension RecordCommand {
                 expectsJSON: contract.response.body != nil, contentType: response.header("Content-Type"), result: result)
             if try !record(mapping, refusals: refusals, redactor: redactor) { notWritten = true }
         }
-        say("\n")
+        // A blank line between the lines about mappings and the report, when there were any.
+        if outcomes.contains(where: { if case .success = $0?.result { true } else { false } }) { say("\n") }
         let report = redactor.redact(Report(results: results, failOn: failOn, transfers: transfers,
                                             contractsDirectory: check.contractsDirectory))
         try check.output.write(report)
@@ -60,6 +61,42 @@ extension RecordCommand {
 
     /// Records one URL that has no contract.
     func recordURL(_ url: String, name: String) throws -> Int32 {
+        let (request, display, redactor) = try urlRequest(url)
+        let source = "\(method) \(display)"
+        let mappingPath = FileSystem.join(mocksDirectory, "mappings/\(name).json")
+        let response: HTTPResponse
+        do {
+            response = try HTTPClient().send(request)
+        } catch {
+            // As check reports it: a transport-error finding, exit 3. The description names the real URL.
+            let finding = DriftFinding(kind: .transportError, pointer: "", severity: .breaking, expected: "an answer from \(display)",
+                                       actual: error.description.replacing(request.url, with: display), keyword: error.name)
+            let result = ContractResult(contract: name, file: mappingPath, source: source, valid: false, findings: [finding])
+            return try reportURL(result, transfer: TransferRecord(timings: RequestTimings(), attempts: 1), redactor: redactor, afterLine: false)
+        }
+        // Path and query from the URL as written, so a ${VAR} in it stays out of the file.
+        guard let components = URLComponents(string: url.replacingOccurrences(of: "${", with: "%24%7B").replacingOccurrences(of: "}", with: "%7D")) else {
+            throw CommandFailure.badInput("--url \(url) is not a URL")
+        }
+        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+            .replacingOccurrences(of: "%24%7B", with: "${").replacingOccurrences(of: "%7D", with: "}")
+        let query = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }.filter { !$0.1.contains("${") && !$0.1.contains("%24%7B") }
+        let mapping = RecordedMapping(
+            name: name, method: method, path: path, query: query, status: response.status,
+            headers: keptHeaders(response.headers, names: ["content-type"], redactor: redactor),
+            body: redactedBody(response.body, redactor: redactor), recordedFrom: source,
+            requestHeaders: request.headers.map { ($0.name, Self.redacted($0, redactor)) })
+        let refusals = RecordingRefusal.refusals(status: response.status, expectedStatus: nil, body: response.body,
+                                                 expectsJSON: !response.body.isEmpty, contentType: response.header("Content-Type"))
+        let written = try record(mapping, refusals: refusals, redactor: redactor)
+        let result = urlResult(response, refusals: refusals, name: name, source: source)
+        let exitCode = try reportURL(result, transfer: transfer(of: response, for: result), redactor: redactor, afterLine: true)
+        return written ? exitCode : 1
+    }
+
+    /// The request for `--url` with its `--header`s, `${VAR}` expanded; the URL to show (secrets
+    /// as `***`); and the redactor for every secret sent.
+    func urlRequest(_ url: String) throws -> (request: HTTPRequest, display: String, redactor: Redactor) {
         let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
         var secrets: [String] = []
         var sent: [HTTPHeader] = []
@@ -85,35 +122,17 @@ extension RecordCommand {
             throw CommandFailure.badInput("--url uses ${\(error.name)}, which is not set in the environment. Set it (export \(error.name)=...).")
         }
         secrets += urlExpansion.secrets
-        let redactor = Redactor(secrets: secrets)
         let request = HTTPRequest(method: method, url: urlExpansion.value, headers: sent, timeout: timeout, followRedirects: true)
-        let response: HTTPResponse
-        do {
-            response = try HTTPClient().send(request)
-        } catch {
-            throw CommandFailure.transport(redactor.redact(error.description))
-        }
-        // Path and query from the URL as written, so a ${VAR} in it stays out of the file.
-        guard let components = URLComponents(string: url.replacingOccurrences(of: "${", with: "%24%7B").replacingOccurrences(of: "}", with: "%7D")) else {
-            throw CommandFailure.badInput("--url \(url) is not a URL")
-        }
-        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
-            .replacingOccurrences(of: "%24%7B", with: "${").replacingOccurrences(of: "%7D", with: "}")
-        let query = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }.filter { !$0.1.contains("${") && !$0.1.contains("%24%7B") }
-        let mapping = RecordedMapping(
-            name: name, method: method, path: path, query: query, status: response.status,
-            headers: keptHeaders(response.headers, names: ["content-type"], redactor: redactor),
-            body: redactedBody(response.body, redactor: redactor), recordedFrom: "\(method) \(urlExpansion.display)",
-            requestHeaders: sent.map { ($0.name, Self.redacted($0, redactor)) })
-        let refusals = RecordingRefusal.refusals(status: response.status, expectedStatus: nil, body: response.body,
-                                                 expectsJSON: !response.body.isEmpty, contentType: response.header("Content-Type"))
-        let written = try record(mapping, refusals: refusals, redactor: redactor)
-        say("\n")
-        let result = urlResult(response, refusals: refusals, name: name, source: "\(method) \(urlExpansion.display)")
-        let report = redactor.redact(Report(results: [result], failOn: failOn, transfers: [transfer(of: response, for: result)],
-                                            subject: .urls))
+        return (request, urlExpansion.display, Redactor(secrets: secrets))
+    }
+
+    /// Prints the `--url` report (one result, counted as a URL) in `--format`, after a blank
+    /// line when a line about the mapping came first; returns its exit code.
+    func reportURL(_ result: ContractResult, transfer: TransferRecord, redactor: Redactor, afterLine: Bool) throws(CommandFailure) -> Int32 {
+        if afterLine { say("\n") }
+        let report = redactor.redact(Report(results: [result], failOn: failOn, transfers: [transfer], subject: .urls))
         try check.output.write(report)
-        return written ? report.exitCode : 1
+        return report.exitCode
     }
 
     /// The `--url` answer as a report result: a status other than 2xx is a `status-mismatch`,
