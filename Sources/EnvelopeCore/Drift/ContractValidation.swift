@@ -50,7 +50,7 @@ public func validate(_ response: ObservedResponse, against contract: Contract, s
 
 /// The first line of a body, cut short, for a not-json finding (an HTML error page shows as
 /// `<!DOCTYPE html>…`).
-func bodyExcerpt(_ body: SharedBytes) -> String {
+package func bodyExcerpt(_ body: SharedBytes) -> String {
     guard !body.isEmpty else { return "an empty body" }
     let prefix = String(decoding: body.copy(0..<min(body.count, 200)), as: UTF8.self)
     let line = prefix.split(whereSeparator: \.isNewline).first.map(String.init) ?? prefix

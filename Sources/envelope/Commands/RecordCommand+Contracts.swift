@@ -3,7 +3,7 @@ import EnvelopeHTTP
 import EnvelopeMock
 import Foundation
 
-/// Recording: the contract mode, the URL mode, and writing a mapping (or refusing to).
+/// Recording: the contract mode and the URL mode.
 extension RecordCommand {
     /// Records every selected contract's answer, validates it and reports its drift.
     func recordContracts() throws -> Int32 {
@@ -30,11 +30,14 @@ extension RecordCommand {
         HTTPMultiClient(maxConcurrent: 4).run(plans.map(\.request)) { index, outcome in outcomes[index] = outcome }
 
         var results: [ContractResult] = []
-        var shapeChanged = false
+        var transfers: [TransferRecord?] = []
+        var notWritten = false
         for (index, contract) in contracts.enumerated() {
             guard let outcome = outcomes[index] else { continue }
             let plan = plans[index]
-            results.append(check.evaluate(outcome, contract: contract, plan: plan).0)
+            let (result, transfer) = check.evaluate(outcome, contract: contract, plan: plan)
+            results.append(result)
+            transfers.append(transfer)
             guard case .success(let response) = outcome.result else { continue }
             let kept = Set(contract.response.headers.map { $0.name.lowercased() } + ["content-type"])
             let mapping = RecordedMapping(
@@ -43,16 +46,57 @@ extension RecordCommand {
                 status: response.status, headers: keptHeaders(response.headers, names: kept, redactor: redactor),
                 body: redactedBody(response.body, redactor: redactor), recordedFrom: plan.source,
                 requestHeaders: plan.request.headers.map { header in (header.name, Self.redacted(header, redactor)) })
-            if try !write(mapping, redactor: redactor) { shapeChanged = true }
+            let refusals = RecordingRefusal.refusals(
+                status: response.status, expectedStatus: contract.response.status, body: response.body,
+                expectsJSON: contract.response.body != nil, contentType: response.header("Content-Type"), result: result)
+            if try !record(mapping, refusals: refusals, redactor: redactor) { notWritten = true }
         }
-        Terminal.writeStandardOutput("\n")
-        let report = redactor.redact(Report(results: results, failOn: failOn, contractsDirectory: check.contractsDirectory))
-        try ReportOutput(format: "text", outputPath: nil).write(report)
-        return shapeChanged ? 1 : report.exitCode
+        // A blank line between the lines about mappings and the report, when there were any.
+        if outcomes.contains(where: { if case .success = $0?.result { true } else { false } }) { say("\n") }
+        let report = redactor.redact(Report(results: results, failOn: failOn, transfers: transfers,
+                                            contractsDirectory: check.contractsDirectory))
+        try check.output.write(report)
+        return notWritten ? 1 : report.exitCode
     }
 
     /// Records one URL that has no contract.
     func recordURL(_ url: String, name: String) throws -> Int32 {
+        let (request, display, redactor) = try urlRequest(url)
+        let source = "\(method) \(display)"
+        let mappingPath = FileSystem.join(mocksDirectory, "mappings/\(name).json")
+        let response: HTTPResponse
+        do {
+            response = try HTTPClient().send(request)
+        } catch {
+            // As check reports it: a transport-error finding, exit 3. The description names the real URL.
+            let finding = DriftFinding(kind: .transportError, pointer: "", severity: .breaking, expected: "an answer from \(display)",
+                                       actual: error.description.replacing(request.url, with: display), keyword: error.name)
+            let result = ContractResult(contract: name, file: mappingPath, source: source, valid: false, findings: [finding])
+            return try reportURL(result, transfer: TransferRecord(timings: RequestTimings(), attempts: 1), redactor: redactor, afterLine: false)
+        }
+        // Path and query from the URL as written, so a ${VAR} in it stays out of the file.
+        guard let components = URLComponents(string: url.replacingOccurrences(of: "${", with: "%24%7B").replacingOccurrences(of: "}", with: "%7D")) else {
+            throw CommandFailure.badInput("--url \(url) is not a URL")
+        }
+        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+            .replacingOccurrences(of: "%24%7B", with: "${").replacingOccurrences(of: "%7D", with: "}")
+        let query = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }.filter { !$0.1.contains("${") && !$0.1.contains("%24%7B") }
+        let mapping = RecordedMapping(
+            name: name, method: method, path: path, query: query, status: response.status,
+            headers: keptHeaders(response.headers, names: ["content-type"], redactor: redactor),
+            body: redactedBody(response.body, redactor: redactor), recordedFrom: source,
+            requestHeaders: request.headers.map { ($0.name, Self.redacted($0, redactor)) })
+        let refusals = RecordingRefusal.refusals(status: response.status, expectedStatus: nil, body: response.body,
+                                                 expectsJSON: !response.body.isEmpty, contentType: response.header("Content-Type"))
+        let written = try record(mapping, refusals: refusals, redactor: redactor)
+        let result = urlResult(response, refusals: refusals, name: name, source: source)
+        let exitCode = try reportURL(result, transfer: transfer(of: response, for: result), redactor: redactor, afterLine: true)
+        return written ? exitCode : 1
+    }
+
+    /// The request for `--url` with its `--header`s, `${VAR}` expanded; the URL to show (secrets
+    /// as `***`); and the redactor for every secret sent.
+    func urlRequest(_ url: String) throws -> (request: HTTPRequest, display: String, redactor: Redactor) {
         let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
         var secrets: [String] = []
         var sent: [HTTPHeader] = []
@@ -78,72 +122,54 @@ extension RecordCommand {
             throw CommandFailure.badInput("--url uses ${\(error.name)}, which is not set in the environment. Set it (export \(error.name)=...).")
         }
         secrets += urlExpansion.secrets
-        let redactor = Redactor(secrets: secrets)
         let request = HTTPRequest(method: method, url: urlExpansion.value, headers: sent, timeout: timeout, followRedirects: true)
-        let response: HTTPResponse
-        do {
-            response = try HTTPClient().send(request)
-        } catch {
-            throw CommandFailure.transport(redactor.redact(error.description))
-        }
-        // Path and query from the URL as written, so a ${VAR} in it stays out of the file.
-        guard let components = URLComponents(string: url.replacingOccurrences(of: "${", with: "%24%7B").replacingOccurrences(of: "}", with: "%7D")) else {
-            throw CommandFailure.badInput("--url \(url) is not a URL")
-        }
-        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
-            .replacingOccurrences(of: "%24%7B", with: "${").replacingOccurrences(of: "%7D", with: "}")
-        let query = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }.filter { !$0.1.contains("${") && !$0.1.contains("%24%7B") }
-        let mapping = RecordedMapping(
-            name: name, method: method, path: path, query: query, status: response.status,
-            headers: keptHeaders(response.headers, names: ["content-type"], redactor: redactor),
-            body: redactedBody(response.body, redactor: redactor), recordedFrom: "\(method) \(urlExpansion.display)",
-            requestHeaders: sent.map { ($0.name, Self.redacted($0, redactor)) })
-        return try write(mapping, redactor: redactor) ? 0 : 1
+        return (request, urlExpansion.display, Redactor(secrets: secrets))
     }
 
-    /// Writes the mapping (and body file), unless one exists and `--force` is not given: then
-    /// prints how the new answer's structure differs from the recorded one. Returns false when
-    /// an existing mock was left alone although the structure changed.
-    func write(_ mapping: RecordedMapping, redactor: Redactor) throws(CommandFailure) -> Bool {
-        let mappingPath = FileSystem.join(mocksDirectory, "mappings/\(mapping.name).json")
-        let isJSON = (try? JSONDocument.parse(mapping.body)) != nil
-        let bodyName = "\(mapping.name).\(isJSON ? "json" : "txt")"
-        if FileSystem.exists(mappingPath) && !force {
-            let differences: [ShapeDifference]
-            do {
-                let stubs = try MockMappings.parse(try FileSystem.read(mappingPath), file: mappingPath,
-                                                   bodyFiles: MockFolder.bodyFiles(of: mocksDirectory))
-                let old = try JSONDocument.parse(stubs.first?.response.body ?? [])
-                let new = try JSONDocument.parse(mapping.body)
-                differences = JSONShape(old.root).differences(to: JSONShape(new.root))
-            } catch {
-                Terminal.writeStandardOutput("\(mapping.name)  \(mappingPath) exists and cannot be compared with the new answer (\(error)); not overwritten, give --force to replace it\n")
-                return false
+    /// Prints the `--url` report (one result, counted as a URL) in `--format`, after a blank
+    /// line when a line about the mapping came first; returns its exit code.
+    func reportURL(_ result: ContractResult, transfer: TransferRecord, redactor: Redactor, afterLine: Bool) throws(CommandFailure) -> Int32 {
+        if afterLine { say("\n") }
+        let report = redactor.redact(Report(results: [result], failOn: failOn, transfers: [transfer], subject: .urls))
+        try check.output.write(report)
+        return report.exitCode
+    }
+
+    /// The `--url` answer as a report result: a status other than 2xx is a `status-mismatch`,
+    /// a body that is not JSON a `not-json` finding, as `check` reports them for a contract. Its
+    /// file is the mapping's, the place a CI annotation should point at.
+    func urlResult(_ response: HTTPResponse, refusals: [RecordingRefusal], name: String, source: String) -> ContractResult {
+        var findings: [DriftFinding] = []
+        for refusal in refusals {
+            switch refusal {
+            case .unexpectedStatus(let found, _):
+                findings.append(DriftFinding(kind: .statusMismatch, pointer: "", severity: .breaking,
+                                             expected: "a 2xx status", actual: "status \(found)"))
+            case .notJSON:
+                var actual = bodyExcerpt(SharedBytes(response.body))
+                var locations: [SourceLocation] = []
+                do throws(JSONError) {
+                    _ = try JSONDocument.parse(response.body)
+                } catch {
+                    actual += " (\(error.message))"
+                    locations = error.location.map { [$0] } ?? []
+                }
+                findings.append(DriftFinding(kind: .notJSON, pointer: "", severity: .breaking,
+                                             expected: "a JSON body", actual: actual, locations: locations))
+            case .breaksContract: break
             }
-            if differences.isEmpty {
-                Terminal.writeStandardOutput("\(mapping.name)  \(mappingPath): same structure as recorded; kept (give --force to rewrite it)\n")
-                return true
-            }
-            var text = "\(mapping.name)  \(mappingPath): the answer's structure changed; not overwritten (give --force to replace it)\n"
-            let width = differences.map { $0.pointer.isEmpty ? 6 : $0.pointer.count }.max() ?? 0
-            let kindWidth = differences.map(\.kind.rawValue.count).max() ?? 0
-            for difference in differences {
-                let place = difference.pointer.isEmpty ? "(root)" : difference.pointer
-                text += "    \(place)\(String(repeating: " ", count: width - place.count))  \(difference.kind.rawValue)\(String(repeating: " ", count: kindWidth - difference.kind.rawValue.count))  \(difference.explanation)\n"
-            }
-            Terminal.writeStandardOutput(redactor.redact(text))
-            return false
         }
-        let file = bodyFiles ? bodyName : nil
-        let text = redactor.redact(SchemaPrinter.print(mapping.json(bodyFile: file)) + "\n")
-        do {
-            if let file { try FileSystem.write(bytes: mapping.body, to: FileSystem.join(mocksDirectory, "__files/\(file)")) }
-            try FileSystem.write(bytes: Array(text.utf8), to: mappingPath)
-        } catch {
-            throw .badInput(error.description)
-        }
-        Terminal.writeStandardOutput("\(mapping.name)  wrote \(mappingPath)\(file.map { " and \(FileSystem.join(mocksDirectory, "__files/\($0)"))" } ?? "")\n")
-        return true
+        return ContractResult(contract: name, file: FileSystem.join(mocksDirectory, "mappings/\(name).json"), source: source,
+                              valid: findings.isEmpty, findings: findings, duration: response.timings.total)
+    }
+
+    /// What fetching `response` took, with the body kept when the text report will quote it.
+    func transfer(of response: HTTPResponse, for result: ContractResult) -> TransferRecord {
+        let timings = response.timings
+        let quoted = result.findings.contains { $0.severity == .breaking && $0.location != nil }
+        return TransferRecord(
+            timings: RequestTimings(dns: timings.dns, connect: timings.connect, tls: timings.tls, firstByte: timings.firstByte, total: timings.total),
+            attempts: 1, httpVersion: response.httpVersion, body: quoted ? response.body : nil)
     }
 
     /// The response headers worth replaying: `Content-Type` and those the contract checks,

@@ -11,11 +11,17 @@ struct RecordCommand: ParsableCommand {
             With --env NAME (or --base-url) each contract's request is sent to that server and \
             the answer written to MOCKS/mappings/NAME.json, body inline (--body-files puts it in \
             MOCKS/__files/). With --url URL --name NAME an endpoint without a contract is \
-            recorded. Files are written atomically and never overwritten without --force: \
-            without it, the structural difference (keys, types, nulls) between the recorded \
-            answer and the new one is printed, and the exit code is 1 if there is one. Secrets \
-            (${VAR} values, credential headers) are written as ***. Each answer is validated \
-            against its contract and its drift reported.
+            recorded. An answer with another status than the contract's (2xx without one), a \
+            body that is not JSON where JSON is expected, or breaking drift from its contract \
+            is not written (an outage must not replace a good mock) unless --allow-errors is \
+            given. Files are written atomically and never overwritten without --force: without \
+            it, the structural difference (keys, types, nulls) between the recorded answer and \
+            the new one is printed. --force keeps the mapping's layout (inline or a body file). \
+            Bodies are written as received. Secrets (${VAR} values, credential headers) are \
+            written as ***. Each answer is validated against its contract and the report \
+            printed in --format. Exit codes: 0 all written or kept; 1 an answer was not \
+            written (error or changed structure) or drift at or above --fail-on; 2 usage or \
+            input error; 3 an answer could not be fetched.
             """,
         usage: "envelope record (--env <name> | --base-url <url>) [--only <name> ...] [<options>]\n       envelope record --url <url> --name <name> [--header <header> ...] [<options>]",
         options: [
@@ -30,7 +36,10 @@ struct RecordCommand: ParsableCommand {
             .value("--mocks", valueName: "dir", help: "Folder to write mocks to (mappings/ and __files/).", default: "Mocks"),
             .value("--config", valueName: "file", help: "The project file with the environments.", default: "envelope.json"),
             .flag("--body-files", help: "Write bodies to __files/NAME.json instead of inline."),
-            .flag("--force", help: "Overwrite mocks that exist."),
+            .flag("--force", help: "Overwrite mocks that exist (keeping their inline or body-file layout)."),
+            .flag("--allow-errors", help: "Also write answers with an unexpected status, a body that is not JSON, or breaking drift."),
+            .value("--format", valueName: "format", help: "Report format: text, json, junit, github, markdown.", default: "text", allowed: ReportOutput.formats),
+            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on drift at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),
             .value("--timeout", valueName: "seconds", help: "Give up on an answer after this long.", default: "30"),
@@ -46,6 +55,8 @@ struct RecordCommand: ParsableCommand {
     let mocksDirectory: String
     let bodyFiles: Bool
     let force: Bool
+    /// Whether answers that look like errors (see ``RecordingRefusal``) are written anyway.
+    let allowErrors: Bool
     let failOn: FailLevel
     /// The planning half of `check` (contracts, environment, `${VAR}`, TLS and timeouts),
     /// reused so that record sends exactly what check sends.
@@ -60,6 +71,7 @@ struct RecordCommand: ParsableCommand {
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
         bodyFiles = parsed.flag("--body-files")
         force = parsed.flag("--force")
+        allowErrors = parsed.flag("--allow-errors")
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
         timeout = try parsed.number("--timeout", in: 0.001...86_400) ?? 30
         if let url {
@@ -75,7 +87,7 @@ struct RecordCommand: ParsableCommand {
         }
         var forwarded: [String] = ["--contracts", parsed.value("--contracts") ?? "Contracts", "--config", parsed.value("--config") ?? "envelope.json",
                                    "--timeout", parsed.value("--timeout") ?? "30"]
-        for option in ["--env", "--base-url", "--cacert"] {
+        for option in ["--env", "--base-url", "--cacert", "--format", "--output"] {
             if let value = parsed.value(option) { forwarded += [option, value] }
         }
         for value in parsed.values("--only") { forwarded += ["--only", value] }

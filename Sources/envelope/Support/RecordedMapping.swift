@@ -3,9 +3,9 @@ import Foundation
 
 /// A WireMock stub mapping for one recorded answer, as `envelope record` writes it: the
 /// request matched by method, path and (non-secret) query parameters; the status, the
-/// `Content-Type` and the headers the contract checks; the body inline as `jsonBody` (or in
-/// `__files/` with `--body-files`); and, under `metadata`, where it was recorded from with
-/// every secret shown as `***`.
+/// `Content-Type` and the headers the contract checks; the body inline as `jsonBody`, as
+/// received (or in `__files/` with `--body-files`, or when the mapping it replaces had it
+/// there); and, under `metadata`, where it was recorded from with every secret shown as `***`.
 ///
 /// No timestamp is written, so recording the same answer twice gives the same file and a
 /// re-recording shows up in a code review only when something changed.
@@ -30,8 +30,10 @@ struct RecordedMapping {
     /// The request headers sent, with secrets hidden.
     var requestHeaders: [(name: String, value: String)]
 
-    /// The mapping file's JSON. With `bodyFile`, the body is referred to by that name.
-    func json(bodyFile: String?) -> JSONValue {
+    /// The mapping file's text (without a trailing newline). With `bodyFile`, the body is
+    /// referred to by that name; otherwise it is inline, a JSON body as received (see
+    /// ``InlineBody``) so that line:column in the mock's answer are those of the upstream's.
+    func text(bodyFile: String?) -> String {
         func member(_ key: String, _ value: JSONValue) -> JSONValue.Member { JSONValue.Member(key: key, value: value) }
         var request = [member("method", .string(method))]
         if path.contains("${") {
@@ -44,19 +46,58 @@ struct RecordedMapping {
         }
         var response = [member("status", .number(String(status)))]
         if !headers.isEmpty { response.append(member("headers", .object(headers.map { member($0.name, .string($0.value)) }))) }
+        var verbatim: String?
         if let bodyFile {
             response.append(member("bodyFileName", .string(bodyFile)))
-        } else if let document = try? JSONDocument.parse(body) {
-            response.append(member("jsonBody", document.root.value))
-        } else if !body.isEmpty {
-            response.append(member("body", .string(String(decoding: body, as: UTF8.self))))
+        } else {
+            switch InlineBody(body) {
+            case .json(let text):
+                verbatim = text
+                response.append(member("jsonBody", .string(Self.bodyPlaceholder)))
+            case .text(let text): response.append(member("body", .string(text)))
+            case .base64(let text): response.append(member("base64Body", .string(text)))
+            case .none: break
+            }
         }
         var metadata = [member("recordedBy", .string("envelope record")), member("recordedFrom", .string(recordedFrom))]
         if !requestHeaders.isEmpty {
             metadata.append(member("requestHeaders", .object(requestHeaders.map { member($0.name, .string($0.value)) })))
         }
-        return .object([member("name", .string(name)), member("request", .object(request)),
-                        member("response", .object(response)), member("metadata", .object(metadata))])
+        let printed = SchemaPrinter.print(.object([member("name", .string(name)), member("request", .object(request)),
+                                                   member("response", .object(response)), member("metadata", .object(metadata))]))
+        guard let verbatim, let spot = printed.range(of: JSONValue.quoted(Self.bodyPlaceholder)) else { return printed }
+        return printed.replacingCharacters(in: spot, with: verbatim)
+    }
+
+    /// Stands for the JSON body while the rest of the mapping is printed. It starts with a NUL
+    /// (no header or path holds one) and is longer than ``SchemaPrinter/inlineWidth``, so the
+    /// `response` object is never folded onto one line around the body.
+    static let bodyPlaceholder = "\u{0}" + String(repeating: "envelope-record-body-", count: 4)
+
+    /// How a body is written inline: JSON as received (`jsonBody`, whose bytes the mock
+    /// serves as written); text as a `body` string; anything else as `base64Body`.
+    enum InlineBody: Equatable {
+        case json(String), text(String), base64(String), none
+
+        init(_ body: [UInt8]) {
+            guard !body.isEmpty else {
+                self = .none
+                return
+            }
+            guard let text = String(validating: body, as: UTF8.self) else {
+                self = .base64(Data(body).base64EncodedString())
+                return
+            }
+            // Whitespace (or a byte order mark) before the value is not part of a jsonBody, so
+            // such a body goes in a string to keep its bytes; whitespace after it moves nothing.
+            if let first = body.first, ![0x20, 0x09, 0x0A, 0x0D, 0xEF].contains(first), (try? JSONDocument.parse(body)) != nil {
+                var end = text.endIndex
+                while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+                self = .json(String(text[..<end]))
+            } else {
+                self = .text(text)
+            }
+        }
     }
 
     /// `/users/${ID}/posts` → `/users/[^/]+/posts`, with the literal parts escaped.
