@@ -277,7 +277,8 @@ final class CodegenState {
         if let existing = enumsDeclared[key] {
             if existing.open != open, opennessConflict == nil {
                 let (openIn, closedIn) = open ? (contractName, existing.contract) : (existing.contract, contractName)
-                opennessConflict = "the enum at \(key) is open in contract '\(openIn)' and closed in '\(closedIn)', and one Swift type cannot be both; "
+                let place = key.hasSuffix("#") ? String(key.dropLast()) : key
+                opennessConflict = "the enum at \(place) is open in contract '\(openIn)' and closed in '\(closedIn)', and one Swift type cannot be both; "
                     + "give both contracts the same \"enums\" setting, or mark the schema with \"x-envelope-open\""
             }
             return existing.name
