@@ -105,6 +105,29 @@ struct EnumPolicyTests {
         #expect(quieted.standardOutput.contains("  ok (invalid)\n"))
     }
 
+    @Test("diff: a value added to an open enum is compatible (exit 0); opening a closed enum is breaking (exit 1)")
+    func diffFollowsThePolicy() throws {
+        let root = try temporaryDirectory()
+        func write(_ folder: String, _ text: String) throws {
+            let directory = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try text.write(to: directory.appendingPathComponent("orders.json"), atomically: true, encoding: .utf8)
+        }
+        let open = #""enums": "open""#
+        try write("closed", orderContract("orders"))
+        try write("open", orderContract("orders", settings: open))
+        try write("open-more", orderContract("orders", settings: open).replacingOccurrences(of: #"["new", "paid"]"#, with: #"["new", "paid", "refunded"]"#))
+        let added = try Envelope.run(["diff", "open", "open-more"], in: root)
+        #expect(added.exitCode == 0, "\(added.standardError)")
+        #expect(added.standardOutput.contains(#"  ✓ /state  open-enum-value-added  enum "new", "paid" → adds "refunded""#), "\(added.standardOutput)")
+        let opened = try Envelope.run(["diff", "closed", "open"], in: root)
+        #expect(opened.exitCode == 1)
+        #expect(opened.standardOutput.contains("  ✗ /state  enum-opened  closed enum → open enum"), "\(opened.standardOutput)")
+        let closed = try Envelope.run(["diff", "open", "closed"], in: root)
+        #expect(closed.exitCode == 0)
+        #expect(closed.standardOutput.contains("  ✓ /state  enum-closed  open enum → closed enum"), "\(closed.standardOutput)")
+    }
+
     @Test("a bad enums value stops the run with exit 2 naming file:line:column")
     func badSetting() throws {
         let root = try project(["odd": orderContract("odd", settings: #""enums": "sometimes""#)])
