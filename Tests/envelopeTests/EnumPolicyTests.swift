@@ -128,6 +128,24 @@ struct EnumPolicyTests {
         #expect(closed.standardOutput.contains("  ✓ /state  enum-closed  open enum → closed enum"), "\(closed.standardOutput)")
     }
 
+    @Test("a URL contract's enums follow the same setting: a new query value of an open enum is a warning")
+    func urlContracts() throws {
+        let root = try temporaryDirectory()
+        func link(_ settings: String) -> String {
+            #"{"contract": "link", \#(settings)"url": {"scheme": "abc", "host": "host", "query": {"type": "object", "properties": {"sort": {"type": "string", "enum": ["recent", "popular"]}}}}}"#
+        }
+        try link("").write(to: root.appendingPathComponent("closed.json"), atomically: true, encoding: .utf8)
+        try link(#""enums": "open", "#).write(to: root.appendingPathComponent("open.json"), atomically: true, encoding: .utf8)
+        let closed = try Envelope.run(["validate", "closed.json", "abc://host?sort=oldest"], in: root)
+        #expect(closed.exitCode == 1)
+        #expect(closed.standardOutput.contains("  ✗ /query/sort  enum-violation\n"), "\(closed.standardOutput)")
+        let open = try Envelope.run(["validate", "open.json", "abc://host?sort=oldest"], in: root)
+        #expect(open.exitCode == 0)
+        #expect(open.standardOutput.contains("  ! /query/sort  unknown-enum-value  (warning)\n"), "\(open.standardOutput)")
+        let model = try Envelope.run(["codegen", "open.json"], in: root)
+        #expect(model.standardOutput.contains("    case unknown(String)\n"))
+    }
+
     @Test("a bad enums value stops the run with exit 2 naming file:line:column")
     func badSetting() throws {
         let root = try project(["odd": orderContract("odd", settings: #""enums": "sometimes""#)])
