@@ -40,6 +40,10 @@ struct DiffTests {
         (##"{"type": ["string", "integer"]}"##, ##"{"type": "string"}"##, ["type-narrowed "], false),
         (##"{"type": "integer", "minimum": 0}"##, ##"{"type": "integer", "minimum": 1}"##, ["constraint-narrowed "], false),
         (##"{"oneOf": [{"type": "string"}, {"type": "integer"}]}"##, ##"{"oneOf": [{"type": "string"}]}"##, ["branch-removed "], false),
+        // Open enums: an app written against one keeps a new string as .unknown.
+        (##"{"enum": ["a", "b"], "x-envelope-open": true}"##, ##"{"enum": ["a", "b", "c"], "x-envelope-open": true}"##, ["open-enum-value-added "], false),
+        (##"{"enum": ["a", "b"]}"##, ##"{"enum": ["a", "b"], "x-envelope-open": true}"##, ["enum-opened "], true),
+        (##"{"enum": ["a", "b"], "x-envelope-open": true}"##, ##"{"enum": ["a", "b"]}"##, ["enum-closed "], false),
     ])
     func classification(_ old: String, _ new: String, _ expected: [String], _ breaking: Bool) throws {
         let found = ContractDiff.compare(old: try contract(old), new: try contract(new))

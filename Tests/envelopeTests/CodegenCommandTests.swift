@@ -16,7 +16,17 @@ do {
     print("hanyang-menu: keyNotFound \(key.stringValue) at \(context.codingPath.map(\.stringValue).joined(separator: "/"))")
 }
 let fixed = try decoder.decode(HanyangMenuResponse.self, from: body(folder + "/hanyang-menu-fixed.json"))
-print("hanyang-menu (fixed): \(fixed.result.list.count) items, first \(fixed.result.list[0].menuNm), ACT_URL \(fixed.result.list[0].actUrl ?? "nil"), HOCHUL_GB \(fixed.result.list.map(\.hochulGb.rawValue).joined()), unknown \(fixed.result.list.filter { if case .unknown = $0.hochulGb { true } else { false } }.count), \(fixed.nowDate["yyyy"] ?? "")")
+print("hanyang-menu (fixed): \(fixed.result.list.count) items, first \(fixed.result.list[0].menuNm), ACT_URL \(fixed.result.list[0].actUrl ?? "nil"), HOCHUL_GB \(fixed.result.list.map(\.hochulGb.rawValue).joined()), \(fixed.nowDate["yyyy"] ?? "")")
+// HOCHUL_GB is a closed enum: a value it does not list is a decoding error, as check says.
+do {
+    _ = try decoder.decode(HanyangMenuResponse.self, from: body(folder + "/hanyang-menu-new-value.json"))
+    print("hanyang-menu (new HOCHUL_GB): decoded")
+} catch DecodingError.dataCorrupted(let context) {
+    print("hanyang-menu (new HOCHUL_GB): dataCorrupted at \(context.codingPath.map(\.stringValue).joined(separator: "/"))")
+}
+// An open enum keeps it.
+let order = try decoder.decode(OrderResponse.self, from: Data(#"{"state": "refunded"}"#.utf8))
+print("order: \(order.state), raw \(order.state.rawValue), \(OrderState(rawValue: "paid") == .paid)")
 let blog = try decoder.decode(NaverBlogResponse.self, from: body(folder + "/naver-blog.json"))
 print("naver-blog: \(blog.items.count) items, title \(blog.items[0].title), description \(blog.items[2].description)")
 let news = try decoder.decode(NaverNewsResponse.self, from: body(folder + "/naver-news.json"))
@@ -33,12 +43,16 @@ struct CodegenCommandTests {
     func generatedCodeCompilesAndDecodes() throws {
         let folder = try temporaryDirectory()
         let models = folder.appendingPathComponent("Models")
+        // With the bundled contracts, whose enums are closed, one whose enums are open.
+        let order = folder.appendingPathComponent("order.json")
+        try #"{"contract": "order", "enums": "open", "request": {"path": "/orders"}, "response": {"body": {"type": "object", "required": ["state"], "properties": {"state": {"title": "OrderState", "enum": ["new", "paid"]}}}}}"#
+            .write(to: order, atomically: true, encoding: .utf8)
         let result = try Envelope.run(["codegen", "Contracts/hanyang-menu.json", "Contracts/naver-blog.json", "Contracts/naver-image.json",
-                                       "Contracts/naver-news.json", "Contracts/deeplink-host.json", "--output", models.path])
+                                       "Contracts/naver-news.json", "Contracts/deeplink-host.json", order.path, "--output", models.path])
         #expect(result.exitCode == 0, "\(result.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: models.path).sorted()
         #expect(names == ["APIResult.swift", "Blog.swift", "Contracts.swift", "HTMLText.swift", "MenuItem.swift", "MenuItemHochulGb.swift",
-                          "Model.swift", "News.swift", "Photo.swift", "Root.swift", "RootResult.swift", "RootResultMessage.swift"])
+                          "Model.swift", "News.swift", "OrderResponse.swift", "OrderState.swift", "Photo.swift", "Root.swift", "RootResult.swift", "RootResultMessage.swift"])
 
         // The answers: the recorded hanyang one (which drifts), a fixed copy, and the jsonBody of each naver mapping.
         let answers = folder.appendingPathComponent("answers")
@@ -47,8 +61,9 @@ struct CodegenCommandTests {
         try recorded.write(to: answers.appendingPathComponent("hanyang-menu.json"))
         var fixed = String(decoding: recorded, as: UTF8.self).replacingOccurrences(of: #""MENU_ID2": null"#, with: #""MENU_ID2": "M0""#)
         fixed = fixed.replacingOccurrences(of: #""MENU_SEQ""#, with: #""DEL_POSSIBLE_YN": "N", "MENU_SEQ""#)
-        fixed = fixed.replacingOccurrences(of: #""HOCHUL_GB": "A""#, with: #""HOCHUL_GB": "Z""#)
         try Data(fixed.utf8).write(to: answers.appendingPathComponent("hanyang-menu-fixed.json"))
+        let newValue = fixed.replacingOccurrences(of: #""HOCHUL_GB": "A""#, with: #""HOCHUL_GB": "Z""#)
+        try Data(newValue.utf8).write(to: answers.appendingPathComponent("hanyang-menu-new-value.json"))
         for name in ["naver-blog", "naver-image", "naver-news"] {
             let mapping = try Data(contentsOf: packageRoot.appendingPathComponent("Mocks/mappings/\(name).json"))
             let object = try #require(try JSONSerialization.jsonObject(with: mapping) as? [String: Any])
@@ -66,7 +81,9 @@ struct CodegenCommandTests {
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output == """
             hanyang-menu: keyNotFound DEL_POSSIBLE_YN at result/list/Index 0
-            hanyang-menu (fixed): 9 items, first 한양소개, ACT_URL nil, HOCHUL_GB LLLULLUZU, unknown 1, 2021
+            hanyang-menu (fixed): 9 items, first 한양소개, ACT_URL nil, HOCHUL_GB LLLULLUAU, 2021
+            hanyang-menu (new HOCHUL_GB): dataCorrupted at result/list/Index 7/HOCHUL_GB
+            order: unknown("refunded"), raw refunded, true
             naver-blog: 3 items, title [iOS] Swift Codable로 "중첩 JSON" 파싱하기, description 검색 결과의 title에 들어 있는 <b> 태그와 &quot; 같은 문자를 디코딩 단계에서 바꿔 저장하는 방법을 정리했습니다.
             naver-news: 15870 total, 3 items
             naver-image: 3 items, title [iOS] Swift Generics <T> 정리 다이어그램, size 512

@@ -7,8 +7,8 @@ extension CodegenState {
             switch declaration {
             case .structure(let name, let generics, let doc, let properties):
                 body = renderStruct(name: name, generics: generics, doc: doc, properties: properties)
-            case .enumeration(let name, let doc, let cases):
-                body = renderEnum(name: name, doc: doc, cases: cases)
+            case .enumeration(let name, let doc, let cases, let open):
+                body = open ? renderOpenEnum(name: name, doc: doc, cases: cases) : renderClosedEnum(name: name, doc: doc, cases: cases)
             }
             files.append(GeneratedFile(name: declaration.name + ".swift", text: Self.header + "\n" + body))
         }
@@ -72,7 +72,24 @@ extension CodegenState {
         return out
     }
 
-    func renderEnum(name: String, doc: String?, cases: [(name: String, raw: String)]) -> String {
+    /// A closed enum: the compiler's `String` raw values, so a value the contract does not
+    /// list fails to decode, as `envelope check` calls it breaking.
+    func renderClosedEnum(name: String, doc: String?, cases: [(name: String, raw: String)]) -> String {
+        var out = docComment(doc ?? "Generated from the contract's enum.", indent: "")
+        out += "///\n/// Closed: a value not listed here is a decoding error (see the contract's \"enums\").\n"
+        out += "\(access)enum \(name): String, Codable, Sendable, Hashable, CaseIterable {\n"
+        for item in cases {
+            let bare = item.name.replacingOccurrences(of: "`", with: "")
+            let raw = bare == item.raw ? "" : " = " + SwiftNames.literal(item.raw)
+            out += "    /// \(SwiftNames.literal(item.raw))\n    case \(item.name)\(raw)\n"
+        }
+        out += "}\n"
+        return out
+    }
+
+    /// An open enum: a value the contract does not list decodes as `.unknown(value)`, as
+    /// `envelope check` calls it a warning.
+    func renderOpenEnum(name: String, doc: String?, cases: [(name: String, raw: String)]) -> String {
         var out = docComment(doc ?? "Generated from the contract's enum.", indent: "")
         out += "\(access)enum \(name): Codable, Sendable, Hashable, RawRepresentable {\n"
         for item in cases {

@@ -17,11 +17,12 @@ final class CodegenState {
     /// One declared type.
     enum Declaration {
         case structure(name: String, generics: [String], doc: String?, properties: [Property])
-        case enumeration(name: String, doc: String?, cases: [(name: String, raw: String)])
+        /// `open` adds an `unknown(String)` case for values the contract does not list.
+        case enumeration(name: String, doc: String?, cases: [(name: String, raw: String)], open: Bool)
 
         var name: String {
             switch self {
-            case .structure(let name, _, _, _), .enumeration(let name, _, _): name
+            case .structure(let name, _, _, _), .enumeration(let name, _, _, _): name
             }
         }
     }
@@ -49,7 +50,14 @@ final class CodegenState {
     let access: String
     var declarations: [Declaration] = []
     var declared: [String: (name: String, generics: [String])] = [:]
-    var enumsDeclared: [String: String] = [:]
+    /// Each enum declared, by schema identity, with whether it is open and the contract that
+    /// declared it (to name both when another contract wants it the other way).
+    var enumsDeclared: [String: (name: String, open: Bool, contract: String)] = [:]
+    /// A shared enum schema that one contract has open and another closed: one Swift type
+    /// cannot be both, so generation stops with this message.
+    var opennessConflict: String?
+    /// The contract being added.
+    var contractName = ""
     var takenNames: Set<String> = ["HTMLText", "JSONAny", "String", "Int", "Double", "Bool", "Array", "Dictionary", "Result", "Optional", "Data", "Date", "URL"]
     var aliases: [(name: String, type: String, summary: String?)] = []
     var usesHTML = false
@@ -64,6 +72,7 @@ final class CodegenState {
 
     func add(_ source: SwiftCodegen.Source) throws(CodegenError) {
         let contract = source.contract
+        contractName = contract.name
         let base = SwiftNames.type(contract.name)
         var context = Context(schema: contract.schema, read: source.read, file: contract.file)
         let root: Int
@@ -84,6 +93,9 @@ final class CodegenState {
         }
         context.scope = [contract.schema.nodes[root].resource]
         let type = typeRef(root, context, hint: aliasName)
+        if let conflict = opennessConflict {
+            throw CodegenError(file: contract.file, message: conflict)
+        }
         let text = type.nullable ? type.text + "?" : type.text
         if text != aliasName {
             takenNames.insert(aliasName)
@@ -115,7 +127,7 @@ final class CodegenState {
             let nullable = values.contains(.null)
             let strings = values.compactMap { value -> String? in if case .string(let text) = value { text } else { nil } }
             if !strings.isEmpty, strings.count + (nullable ? 1 : 0) == values.count {
-                return TypeRef(text: declareEnum(index, context, hint: hint, values: strings), nullable: nullable)
+                return TypeRef(text: declareEnum(index, context, hint: hint, values: strings, open: node.opensEnum), nullable: nullable)
             }
             if node.types == nil { types = valueTypes(values) }
         }
@@ -259,21 +271,29 @@ final class CodegenState {
         return name + "<" + arguments.joined(separator: ", ") + ">"
     }
 
-    /// Declares (once) a string enum with an `unknown(String)` case.
-    func declareEnum(_ index: Int, _ context: Context, hint: String, values: [String]) -> String {
+    /// Declares (once) a string enum; an open one has an `unknown(String)` case.
+    func declareEnum(_ index: Int, _ context: Context, hint: String, values: [String], open: Bool) -> String {
         let key = identity(index, context)
-        if let existing = enumsDeclared[key] { return existing }
+        if let existing = enumsDeclared[key] {
+            if existing.open != open, opennessConflict == nil {
+                let (openIn, closedIn) = open ? (contractName, existing.contract) : (existing.contract, contractName)
+                let place = key.hasSuffix("#") ? String(key.dropLast()) : key
+                opennessConflict = "the enum at \(place) is open in contract '\(openIn)' and closed in '\(closedIn)', and one Swift type cannot be both; "
+                    + "give both contracts the same \"enums\" setting, or mark the schema with \"x-envelope-open\""
+            }
+            return existing.name
+        }
         let name = uniqueName(SwiftNames.type(title(index, context) ?? hint))
-        enumsDeclared[key] = name
+        enumsDeclared[key] = (name, open, contractName)
         var cases: [(name: String, raw: String)] = []
-        var names: Set<String> = ["unknown"]
+        var names: Set<String> = open ? ["unknown"] : []
         for value in values {
             var caseName = SwiftNames.enumCase(value)
             while names.contains(caseName.replacingOccurrences(of: "`", with: "")) { caseName = caseName.replacingOccurrences(of: "`", with: "") + "_" }
             names.insert(caseName.replacingOccurrences(of: "`", with: ""))
             cases.append((caseName, value))
         }
-        declarations.append(.enumeration(name: name, doc: description(index, context), cases: cases))
+        declarations.append(.enumeration(name: name, doc: description(index, context), cases: cases, open: open))
         return name
     }
 

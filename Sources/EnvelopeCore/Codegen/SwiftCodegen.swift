@@ -7,8 +7,12 @@
 /// - A shared envelope written once with `$dynamicRef` (the bundled `Root<T>` and
 ///   `APIResult<T>`) becomes one generic type, and each contract a typealias such as
 ///   `typealias HanyangMenuResponse = Root<MenuItem>`.
-/// - A string `enum` becomes a Swift enum with an `unknown(String)` case, so a value the
-///   upstream adds later decodes instead of crashing the app.
+/// - A string `enum` becomes a Swift enum. A closed one (the default) throws on a value it
+///   does not list, as `envelope check` calls that value breaking; an open one (the
+///   contract's `"enums": "open"`, or `"x-envelope-open": true` on the schema) has an
+///   `unknown(String)` case, so a value the upstream adds later decodes, and `check` calls
+///   it a warning. A shared enum that is open in one contract and closed in another is an
+///   error.
 /// - A string marked `"contentMediaType": "text/html"` is decoded from HTML (tags removed,
 ///   entities such as `&quot;` and `&lt;` replaced) in a generated `init(from:)`, as seed 001
 ///   does by hand; the generated memberwise initializer stays available.

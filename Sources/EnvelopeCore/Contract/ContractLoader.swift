@@ -4,7 +4,7 @@ public enum ContractLoader {
     // The keys each part of a contract allows, built once rather than for every contract.
 
     /// The keys of a contract's top level.
-    static let contractKeys = ["contract", "summary", "request", "response", "drift", "assertFormats", "$schema", "$comment"]
+    static let contractKeys = ["contract", "summary", "request", "response", "drift", "assertFormats", "enums", "$schema", "$comment"]
     /// The keys of `request`.
     static let requestKeys = ["method", "path", "query", "headers", "body"]
     /// The keys of `response`.

@@ -5,7 +5,8 @@ struct FieldReader {
     let regexes: SchemaRegexCache
 
     /// The compiler for a contract's schemas, with the contract's and the options' format
-    /// assertion, and the contract's own document registered as `file`.
+    /// assertion, the contract's `enums` (open or closed), and the contract's own document
+    /// registered as `file`.
     func schemaCompiler(for document: JSONDocument, read: @escaping SchemaCompiler.Reader,
                         options: ContractLoadOptions) throws(ContractError) -> SchemaCompiler {
         var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote, regexes: options.regexes)
@@ -16,6 +17,12 @@ struct FieldReader {
             compiler.assertsFormats = flag
         }
         if options.assertFormats { compiler.assertsFormats = true }
+        if let enums = document.root["enums"] {
+            guard let text = enums.stringValue, text == "open" || text == "closed" else {
+                throw .invalidContract(file: file, at: enums.location, message: "'enums' must be \"open\" or \"closed\", found \(enums.rawText)")
+            }
+            compiler.opensEnums = text == "open"
+        }
         compiler.register(document, as: file)
         return compiler
     }

@@ -45,16 +45,23 @@ public enum ChangeKind: String, Sendable, CaseIterable, Hashable {
     case headerRuleAdded = "header-rule-added"
     /// A new contract.
     case contractAdded = "contract-added"
+    /// An open enum allows a string it did not list before: apps keep it as `.unknown`.
+    case openEnumValueAdded = "open-enum-value-added"
+    /// A closed enum became open: the upstream may now send values an app generated from
+    /// the closed one throws on.
+    case enumOpened = "enum-opened"
+    /// An open enum became closed.
+    case enumClosed = "enum-closed"
 
     /// Whether an app written against the old contract may break on answers the new one
     /// allows.
     public var isBreaking: Bool {
         switch self {
         case .propertyRemoved, .becameOptional, .becameNullable, .typeChanged, .typeWidened, .enumValueAdded,
-             .constraintWidened, .branchAdded, .requestChanged, .statusChanged, .headerRuleRemoved, .contractRemoved:
+             .constraintWidened, .branchAdded, .requestChanged, .statusChanged, .headerRuleRemoved, .contractRemoved, .enumOpened:
             return true
         case .propertyAdded, .becameRequired, .becameNonNull, .typeNarrowed, .enumValueRemoved, .constraintNarrowed,
-             .branchRemoved, .headerRuleAdded, .contractAdded:
+             .branchRemoved, .headerRuleAdded, .contractAdded, .openEnumValueAdded, .enumClosed:
             return false
         }
     }

@@ -14,6 +14,8 @@ struct EffectiveSchema {
     var types: SchemaTypeSet?
     /// `enum` and `const`, intersected; nil when none says.
     var values: Set<JSONValue>?
+    /// Whether ``values`` is an open enum: every `enum` merged here is open (and no `const`).
+    var opensEnum = false
     var properties: [String: [ScopedSchema]] = [:]
     var required: Set<String> = []
     var additionalProperties: [ScopedSchema] = []

@@ -104,7 +104,12 @@ struct SchemaComparer {
         case (let before?, let after?):
             let added = after.subtracting(before)
             let removed = before.subtracting(after)
-            if !added.isEmpty { add(.enumValueAdded, pointer, "enum " + Self.list(before), "adds " + Self.list(added)) }
+            if o.opensEnum != n.opensEnum {
+                add(n.opensEnum ? .enumOpened : .enumClosed, pointer, o.opensEnum ? "open enum" : "closed enum", n.opensEnum ? "open enum" : "closed enum")
+            }
+            // An app written against an open enum keeps a new string as `.unknown`.
+            let kept = o.opensEnum && added.allSatisfy { $0.kind == .string }
+            if !added.isEmpty { add(kept ? .openEnumValueAdded : .enumValueAdded, pointer, "enum " + Self.list(before), "adds " + Self.list(added)) }
             if !removed.isEmpty { add(.enumValueRemoved, pointer, "enum " + Self.list(before), "drops " + Self.list(removed)) }
         }
     }

@@ -23,8 +23,14 @@ struct SchemaResolver {
             return
         }
         if let types = node.types { result.types = result.types.map { $0.intersection(types) } ?? types }
-        if let values = node.enumValues { intersect(&result.values, Set(values)) }
-        if let value = node.constValue { intersect(&result.values, [value]) }
+        if let values = node.enumValues {
+            result.opensEnum = (result.values == nil || result.opensEnum) && node.opensEnum
+            intersect(&result.values, Set(values))
+        }
+        if let value = node.constValue {
+            result.opensEnum = false
+            intersect(&result.values, [value])
+        }
         for (name, child) in node.properties { result.properties[name, default: []].append(here(child)) }
         result.required.formUnion(node.required)
         if let additional = node.additionalProperties { result.additionalProperties.append(here(additional)) }

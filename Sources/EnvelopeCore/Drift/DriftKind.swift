@@ -23,12 +23,15 @@ public enum DriftKind: String, Sendable, CaseIterable, Hashable, Codable {
     case optionalNeverPresent = "optional-never-present"
     /// The answer could not be fetched (refused, timed out, TLS failed).
     case transportError = "transport-error"
+    /// A string an open enum does not list yet: news the generated model keeps as
+    /// `.unknown(value)`, where a closed enum's would be an ``enumViolation``.
+    case unknownEnumValue = "unknown-enum-value"
 
     /// The severity a finding of this kind has unless a contract or the command line says
-    /// otherwise: everything breaks a consumer except news it can ignore.
+    /// otherwise: everything breaks a consumer except news it can ignore or keep.
     public var defaultSeverity: Severity {
         switch self {
-        case .unknownKey, .optionalNeverPresent: .warning
+        case .unknownKey, .optionalNeverPresent, .unknownEnumValue: .warning
         default: .breaking
         }
     }

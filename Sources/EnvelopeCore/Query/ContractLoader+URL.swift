@@ -1,11 +1,12 @@
 extension ContractLoader {
-    /// Loads the URL form of a contract: `contract`, `summary`, `drift`, and `url` with
+    /// Loads the URL form of a contract: `contract`, `summary`, `drift`, `assertFormats`,
+    /// `enums`, and `url` with
     /// `scheme`, `host`, `path` (or `pathPattern`), `keyStrategy`, `plusAsSpace` and `query`
     /// (a JSON Schema for the parameters as an object).
     static func loadURLContract(_ root: JSONNode, document: JSONDocument, file: String, read: @escaping SchemaCompiler.Reader,
                                 options: ContractLoadOptions) throws(ContractError) -> Contract {
         let reader = FieldReader(file: file, regexes: options.regexes)
-        try reader.expectObject(root, "a URL contract", allowed: ["contract", "summary", "url", "drift", "assertFormats", "$schema", "$comment"])
+        try reader.expectObject(root, "a URL contract", allowed: ["contract", "summary", "url", "drift", "assertFormats", "enums", "$schema", "$comment"])
         let name = try reader.string(root, "contract")
         let summary = try reader.optionalString(root, "summary")
         let urlNode = try reader.required(root, "url")

@@ -35,6 +35,9 @@ public struct SchemaCompiler {
     /// this compiler loads; a meta-schema with the format-assertion vocabulary turns it on for
     /// its own schemas.
     public var assertsFormats = false
+    /// Whether enums of strings are open (the contract's `"enums": "open"`) unless a schema's
+    /// `x-envelope-open` says otherwise; see ``SchemaNode/opensEnum``.
+    public var opensEnums = false
     /// The schemas compiled so far.
     public private(set) var schema = CompiledSchema()
     private let read: Reader
@@ -423,10 +426,16 @@ public struct SchemaCompiler {
         }
 
         let site = SchemaSite(index: index, documentURI: documentURI, pointer: pointer, file: file)
+        var openness: SchemaMember?
         for member in SchemaMember.Sequence(object: json) {
             if !validation, member.keyword?.isValidation == true { continue }
+            if member.keyword == nil, member.key == SchemaCompiler.openEnumKey {
+                openness = member
+                continue
+            }
             try compileKeyword(member, in: site, into: &node)
         }
+        if validation { try settleOpenness(of: &node, marked: openness, in: site) }
         // Swapped with the placeholder rather than assigned, so that the node's fields move
         // into place instead of being retained by a copy.
         swap(&schema.nodes[index], &node)
@@ -667,6 +676,30 @@ public struct SchemaCompiler {
             _ = try subschema(member, in: site)
         default: break
         }
+    }
+
+    /// The annotation that marks one enum open or closed, whatever the contract's `enums` says.
+    static let openEnumKey = "x-envelope-open"
+
+    /// Sets whether `node`'s enum is open: `marked` (its `x-envelope-open`) when written, else
+    /// the contract's setting; only an enum of strings can be open. A mark that is not a
+    /// boolean, or that sits on a schema without such an enum, is an error rather than a
+    /// note that would silently change nothing.
+    private func settleOpenness(of node: inout SchemaNode, marked: SchemaMember?, in site: SchemaSite) throws(ContractError) {
+        let values = node.enumValues ?? []
+        let isStringEnum = values.contains { $0.kind == .string } && values.allSatisfy { $0.kind == .string || $0.kind == .null }
+        guard let marked else {
+            node.opensEnum = opensEnums && isStringEnum
+            return
+        }
+        guard let flag = marked.value.boolValue else {
+            throw site.invalid(marked, "'\(marked.key)' must be true (the enum is open) or false (closed), found \(marked.value.rawText)")
+        }
+        guard isStringEnum else {
+            let found = node.enumValues == nil ? "this schema has no 'enum'" : "this 'enum' lists values other than strings"
+            throw site.invalid(marked, "'\(marked.key)' marks an enum of strings open or closed, but \(found); put it next to the 'enum' it is about")
+        }
+        node.opensEnum = flag
     }
 
     /// A key that is no keyword: an annotation, unless it is a keyword of another draft or

@@ -26,6 +26,11 @@ public struct SchemaNode: Sendable {
     public var enumValues: [JSONValue]?
     /// `const`.
     public var constValue: JSONValue?
+    /// Whether `enum` is open: a string it does not list is news (`unknown-enum-value`, a
+    /// warning, and an `.unknown` case in generated code) rather than an `enum-violation`.
+    /// Only an enum of strings (and perhaps null) is ever open: those are the ones that
+    /// become Swift enums. Set by the contract's `enums` and the schema's `x-envelope-open`.
+    public var opensEnum = false
     /// `$ref`, resolved.
     public var ref: Int?
 

@@ -141,15 +141,19 @@ extension ValidationRun {
         return false
     }
 
-    /// `enum` and `const`: records an enum-violation for each that the value breaks.
+    /// `enum` and `const`: records an enum-violation for each that the value breaks, or an
+    /// unknown-enum-value for a string an open enum does not list. Either way `enum` failed,
+    /// so the value is invalid in the JSON Schema sense; openness changes only the kind.
     mutating func checkEnumAndConst(_ instance: Int, _ schemaNode: UnsafePointer<SchemaNode>) -> Bool {
         var valid = true
         if schemaNode.pointee.enumValues != nil && !enumAdmits(instance, schemaNode) {
             valid = false
-            if !recordRepeat(.enumViolation, at: instance) {
+            let drift: DriftKind = schemaNode.pointee.opensEnum && kind(instance) == .string ? .unknownEnumValue : .enumViolation
+            if !recordRepeat(drift, at: instance) {
                 let values = schemaNode.pointee.enumValues ?? []
                 let list = values.prefix(8).map { $0.serialized() }.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
-                record(.enumViolation, keyword: "enum", expected: "one of \(list)", actual: excerpt(instance), at: instance)
+                let expected = drift == .unknownEnumValue ? "one of \(list) (an open enum)" : "one of \(list)"
+                record(drift, keyword: "enum", expected: expected, actual: excerpt(instance), at: instance)
             }
         }
         if let constant = schemaNode.pointee.constValue, !node(instance).isEqual(to: constant) {

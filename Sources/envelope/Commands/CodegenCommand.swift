@@ -10,9 +10,10 @@ struct CodegenCommand: ParsableCommand {
             Property names are lowerCamelCase with CodingKeys for the wire names; a property is \
             optional exactly where the contract lets its key be absent or its value be null; an \
             envelope shared through $dynamicRef becomes one generic type (Root<T>), each contract \
-            a typealias (HanyangMenuResponse = Root<MenuItem>); string enums get an unknown(String) \
-            case; strings marked "contentMediaType": "text/html" are decoded from HTML. Without \
-            --output the models are printed as one file.
+            a typealias (HanyangMenuResponse = Root<MenuItem>); string enums are closed (String raw \
+            values, a new value throws) unless the contract makes them open ("enums": "open"), \
+            which adds an unknown(String) case; strings marked "contentMediaType": "text/html" are \
+            decoded from HTML. Without --output the models are printed as one file.
              envelope codegen Contracts/*.json --output Sources/Models
             """,
         options: [

@@ -13,9 +13,10 @@ struct DiffCommand: ParsableCommand {
             (REV is old, the working tree new). Schemas are compared after following $ref and \
             merging allOf, so a refactor that means the same is no change. Breaking, for a consumer \
             of the answers: property removed, became optional, became nullable, type changed or \
-            widened, enum value added, constraint widened, anyOf/oneOf branch added, request or \
-            status changed. Not breaking: property added, became required or non-null, enum value \
-            removed, type narrowed, constraint narrowed. Exit 1 when a change is at or above \
+            widened, enum value added (to a closed enum), enum opened, constraint widened, \
+            anyOf/oneOf branch added, request or status changed. Not breaking: property added, \
+            became required or non-null, enum value removed, a value added to an open enum, enum \
+            closed, type narrowed, constraint narrowed. Exit 1 when a change is at or above \
             --fail-on.
             """,
         usage: "envelope diff [<options>] <old> <new>\n       envelope diff [<options>] --git <rev>",
