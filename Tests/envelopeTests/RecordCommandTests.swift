@@ -50,7 +50,7 @@ struct RecordCommandTests {
         #expect(result.normalizedOutput == """
             orders  wrote Mocks/mappings/orders.json
 
-            orders  GET http://127.0.0.1:PORT/v1/orders?page=1
+            orders  GET http://127.0.0.1:PORT/v1/orders?page=1  (TIME)
               ok
 
             1 contract: 1 ok, 0 with drift (0 breaking, 0 warnings)
@@ -114,7 +114,7 @@ struct RecordCommandTests {
                 /orders/*/state   null-added    was string, now string or null
                 /total            type-changed  was number, now string
 
-            orders  GET http://127.0.0.1:PORT/v1/orders?page=1
+            orders  GET http://127.0.0.1:PORT/v1/orders?page=1  (TIME)
               ✗ /total            type-mismatch
                   expected integer, found "2" at 1:12
               ! /orders/*/echo    optional-never-present  2 of 2  (warning)

@@ -68,6 +68,10 @@ public struct JSONReporter: Sendable {
             member("expected", .string(finding.expected)),
             member("actual", .string(finding.actual)),
         ]
+        if !finding.indexPaths.isEmpty {
+            // Added after `indices`, which holds only the innermost index of each.
+            members.insert(member("indexPaths", .array(finding.indexPaths.map { .array($0.map(number)) })), at: 6)
+        }
         if let keyword = finding.keyword { members.append(member("keyword", .string(keyword))) }
         if let location = finding.location {
             members.append(member("line", number(location.line)))

@@ -117,7 +117,10 @@ public struct TextReporter: Sendable {
         guard finding.total > 1 || finding.indices.count > 0 else { return "" }
         var text = "\(finding.count) of \(finding.total)"
         if !finding.indices.isEmpty && finding.count < finding.total {
-            let shown = finding.indices.prefix(10).map { "#\($0)" }.joined(separator: ", ")
+            // In nested arrays the whole path of indices: `#2/0` is moves[2][0].
+            let shown = finding.indexPaths.isEmpty
+                ? finding.indices.prefix(10).map { "#\($0)" }.joined(separator: ", ")
+                : finding.indexPaths.prefix(10).map { "#" + $0.map(String.init).joined(separator: "/") }.joined(separator: ", ")
             text += " (" + shown + (finding.count > 10 ? ", …" : "") + ")"
         }
         return text
