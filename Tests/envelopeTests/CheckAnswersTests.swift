@@ -101,6 +101,13 @@ struct CheckAnswersTests {
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path), options: [])
         let errors = try document.nodes(forXPath: "//error").compactMap { $0 as? XMLElement }
         #expect(errors.map { $0.attribute(forName: "type")?.stringValue } == ["server-error", "server-error"])
+
+        let markdown = try project.check(["--format", "markdown"]).standardOutput
+        #expect(markdown.contains("| `a-down` | ❌ answered 500 | 0 | 0 | "), "\(markdown)")
+        #expect(markdown.contains("| `b-busy` | ❌ answered 503 | 0 | 0 | "), "\(markdown)")
+        let github = try project.check(["--format", "github"]).standardOutput
+        #expect(github.contains("title=a-down%3A server-error::(status) server-error: expected status 200, found status 500, \"<!DOCTYPE html>\" (text/html) (GET http://127.0.0.1:"),
+                "\(github)")
     }
 
     @Test("an answer cut off at --max-body is body-too-large with its status, not unreachable; a cut-off 500 is still a server error")
@@ -213,6 +220,23 @@ struct CheckAnswersTests {
         #expect(broken.exitCode == 2)
         #expect(broken.standardError.hasPrefix(#"Contracts/bad.json:1:71: error: response.slow must be a number of milliseconds above 0 (an answer slower than that is a slow-answer finding), found "fast""#),
                 "\(broken.standardError)")
+    }
+
+    @Test("record reports an outage as a server-error too, counted '1 answered 500'")
+    func recordReportsServerErrors() throws {
+        let project = try AnswerProject(contracts: ["down": AnswerProject.contract("down", "/down", AnswerProject.objectWithID)],
+                                        mappings: ["down": AnswerProject.mapping("/down", AnswerProject.errorPage)])
+        let live = try ServeProcess(["--mocks", "Mocks"], in: project.directory)
+        defer { _ = live.stop() }
+        let result = try Envelope.run(["record", "--base-url", live.url, "--mocks", "Recorded"], in: project.directory)
+        #expect(result.exitCode != 0)
+        #expect(result.normalizedOutput.contains("""
+            down  GET http://127.0.0.1:PORT/down  (TIME)
+              ✗ (status)  server-error
+                  expected status 200, found status 500, "<!DOCTYPE html>" (text/html)
+
+            1 contract: 0 ok, 0 with drift, 1 answered 500 (0 breaking, 0 warnings)
+            """), "\(result.standardOutput)")
     }
 
     @Test("--verbose writes the request line, headers sent and received (secrets as ***) and timings to standard error, against envelope serve")
