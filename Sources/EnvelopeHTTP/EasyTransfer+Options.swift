@@ -74,6 +74,12 @@ extension EasyTransfer {
         }
         setter.slist(CURLOPT_HTTPHEADER, currentHeaderList)
 
+        if request.recordsTranscript {
+            // VERBOSE makes libcurl call the debug callback; with one installed it prints nothing.
+            setter.debugCallback()
+            setter.pointer(CURLOPT_DEBUGDATA, collectorPointer)
+            setter.long(CURLOPT_VERBOSE, 1)
+        }
         setter.callback(CURLOPT_WRITEFUNCTION, isHeader: false)
         setter.pointer(CURLOPT_WRITEDATA, collectorPointer)
         setter.callback(CURLOPT_HEADERFUNCTION, isHeader: true)
@@ -104,11 +110,13 @@ extension EasyTransfer {
             firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T),
             total: seconds(CURLINFO_TOTAL_TIME_T)
         )
+        var redirects = 0
+        _ = envelope_curl_easy_getinfo_long(handle, CURLINFO_REDIRECT_COUNT, &redirects)
         var version = 0
         _ = envelope_curl_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
         return HTTPResponse(status: status, headers: collected.headers, body: collected.body,
                             effectiveURL: effectiveURL, timings: timings,
-                            httpVersion: Self.versionName(version), retryAfter: retryAfter(collected.headers))
+                            httpVersion: Self.versionName(version), retryAfter: retryAfter(collected.headers), redirectCount: redirects)
     }
 
     /// The wait `Retry-After` asks for. libcurl parses both forms (seconds and HTTP date) but

@@ -62,6 +62,7 @@ final class EasyTransfer {
     func prepare(_ request: HTTPRequest) throws(TransportError) {
         try request.validate()
         collector.reset()
+        collector.resetTranscript()
         collector.limit = request.maxBodyBytes
         errorBuffer[0] = 0
         envelope_curl_easy_reset(handle)
@@ -75,6 +76,17 @@ final class EasyTransfer {
     func finish(_ code: CURLcode) -> Result<HTTPResponse, TransportError> {
         guard code == CURLE_OK else { return .failure(failure(code)) }
         return .success(makeResponse(collected: collector.take()))
+    }
+
+    /// The outcome of the transfer that ended with `code`, with what arrived of an answer cut
+    /// off at the body limit and the transcript when the request asked for one.
+    func finishWithDetails(_ code: CURLcode) -> (result: Result<HTTPResponse, TransportError>, cutOff: HTTPResponse?, transcript: [String]) {
+        let transcript = collector.transcript
+        guard code != CURLE_OK, collector.exceededLimit || code == CURLE_FILESIZE_EXCEEDED else {
+            return (finish(code), nil, transcript)
+        }
+        let error = failure(code)
+        return (.failure(error), makeResponse(collected: collector.take()), transcript)
     }
 
     /// A transport error for `code`, with libcurl's detail, or the body limit when that is what

@@ -78,12 +78,12 @@ public final class HTTPMultiClient {
             startDue(&progress, multi: multi, now: clock.now, completed: completed)
             var running: Int32 = 0
             _ = envelope_curl_multi_perform(multi, &running)
-            for (index, attempt, result) in collectFinished(&progress, multi: multi) {
+            for (index, attempt, result, cutOff, transcript) in collectFinished(&progress, multi: multi) {
                 if let wait = retry.delay(after: result, attempt: attempt, method: requests[index].method) {
                     let due = clock.now.advanced(by: .milliseconds(Int64(wait * 1000)))
                     progress.waiting.append(Pending(index: index, attempt: attempt + 1, notBefore: due))
                 } else {
-                    completed(index, HTTPOutcome(result: result, attempts: attempt))
+                    completed(index, HTTPOutcome(result: result, attempts: attempt, cutOff: cutOff, transcript: transcript))
                 }
             }
             if progress.isFinished { break }
@@ -144,10 +144,13 @@ public final class HTTPMultiClient {
         return .success(transfer)
     }
 
+    /// One finished attempt: its request's index, the attempt, its result, what arrived of an
+    /// answer cut off at the body limit, and its transcript.
+    private typealias Finished = (index: Int, attempt: Int, result: Result<HTTPResponse, TransportError>, cutOff: HTTPResponse?, transcript: [String])
+
     /// Takes every finished transfer off the multi handle: its request's index, attempt and result.
-    private func collectFinished(_ progress: inout Progress, multi: UnsafeMutableRawPointer)
-        -> [(index: Int, attempt: Int, result: Result<HTTPResponse, TransportError>)] {
-        var finished: [(index: Int, attempt: Int, result: Result<HTTPResponse, TransportError>)] = []
+    private func collectFinished(_ progress: inout Progress, multi: UnsafeMutableRawPointer) -> [Finished] {
+        var finished: [Finished] = []
         var queued: Int32 = 0
         while let message = envelope_curl_multi_info_read(multi, &queued) {
             guard message.pointee.msg == CURLMSG_DONE,
@@ -155,9 +158,9 @@ public final class HTTPMultiClient {
             let done = progress.active.remove(at: position)
             let code = envelope_curl_msg_result(message)
             _ = envelope_curl_multi_remove_handle(multi, done.transfer.handle)
-            let result = done.transfer.finish(code)
+            let details = done.transfer.finishWithDetails(code)
             idle.append(done.transfer)
-            finished.append((done.index, done.attempt, result))
+            finished.append((done.index, done.attempt, details.result, details.cutOff, details.transcript))
         }
         return finished
     }

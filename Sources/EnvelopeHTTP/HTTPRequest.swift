@@ -26,6 +26,9 @@ public struct HTTPRequest: Hashable, Sendable {
     /// The most body bytes accepted (after decompression); a larger answer is cut off and the
     /// request fails with `filesize-exceeded`. `0` means no limit.
     public var maxBodyBytes: Int
+    /// Whether to keep a transcript of the exchange (headers sent and received on every hop,
+    /// libcurl's notes), for `--verbose`; off by default because it costs on every request.
+    public var recordsTranscript: Bool = false
 
     /// The default body limit: 64 MiB, far above any JSON answer an app decodes in one go.
     public static let defaultMaxBodyBytes = 64 * 1024 * 1024

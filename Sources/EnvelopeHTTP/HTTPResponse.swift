@@ -15,10 +15,12 @@ public struct HTTPResponse: Hashable, Sendable {
     /// Seconds the server asked the client to wait before trying again (`Retry-After`, as
     /// seconds or as an HTTP date), or `nil` when it did not say.
     public var retryAfter: Double?
+    /// How many redirects were followed to this answer (0 when none).
+    public var redirectCount: Int
 
     /// Creates a response; `HTTPClient` builds these, tests and mocks may too.
     public init(status: Int, headers: [HTTPHeader], body: [UInt8], effectiveURL: String, timings: HTTPTimings = HTTPTimings(),
-                httpVersion: String = "", retryAfter: Double? = nil) {
+                httpVersion: String = "", retryAfter: Double? = nil, redirectCount: Int = 0) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -26,6 +28,7 @@ public struct HTTPResponse: Hashable, Sendable {
         self.timings = timings
         self.httpVersion = httpVersion
         self.retryAfter = retryAfter
+        self.redirectCount = redirectCount
     }
 
     /// The value of the first header called `name`, compared case-insensitively (ASCII), or

@@ -48,6 +48,17 @@ struct OptionSetter {
         record(envelope_curl_easy_setopt_slist(handle, option, value))
     }
 
+    /// Installs the debug callback, which hands the headers sent and received (and libcurl's
+    /// notes) to the `ResponseCollector` passed as DEBUGDATA.
+    mutating func debugCallback() {
+        record(envelope_curl_easy_setopt_debug_callback(handle, CURLOPT_DEBUGFUNCTION) { _, type, data, size, userdata in
+            guard let userdata, let data else { return 0 }
+            let collector = Unmanaged<ResponseCollector>.fromOpaque(userdata).takeUnretainedValue()
+            collector.appendDebug(type, UnsafeRawBufferPointer(start: data, count: size))
+            return 0
+        })
+    }
+
     /// Installs the body or header callback, which forwards bytes to the `ResponseCollector`
     /// passed as WRITEDATA / HEADERDATA.
     mutating func callback(_ option: CURLoption, isHeader: Bool) {

@@ -1,3 +1,5 @@
+import CCurl
+
 /// Gathers one response's header fields and body bytes as libcurl hands them over.
 ///
 /// libcurl calls back from inside `curl_easy_perform` / `curl_multi_perform` on the calling
@@ -13,6 +15,32 @@ final class ResponseCollector {
     /// Whether the body went past `limit` (the transfer was then aborted by the write callback).
     private(set) var exceededLimit = false
 
+    /// The exchange as libcurl reported it, when the request asked for it: `> ` lines sent,
+    /// `< ` lines received, `* ` libcurl's notes, every redirect hop included. Not cleared by
+    /// ``take()``: it belongs to the whole request, not to one response.
+    private(set) var transcript: [String] = []
+
+    /// Forgets the transcript of the last request.
+    func resetTranscript() {
+        transcript = []
+    }
+
+    /// Adds what libcurl's debug callback handed over: header blocks sent or received, and its
+    /// informational text; body data is left out.
+    func appendDebug(_ type: curl_infotype, _ data: UnsafeRawBufferPointer) {
+        let marker: String
+        switch type {
+        case CURLINFO_HEADER_OUT: marker = "> "
+        case CURLINFO_HEADER_IN: marker = "< "
+        case CURLINFO_TEXT: marker = "* "
+        default: return
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
+            transcript.append(marker + line)
+        }
+    }
+
     /// Forgets everything, ready for the next request.
     func reset() {
         body = []
@@ -27,10 +55,12 @@ final class ResponseCollector {
         return (headers, body)
     }
 
-    /// Appends a chunk of body bytes; false (and nothing kept) when it would pass `limit`, so
+    /// Appends a chunk of body bytes; false (and only what fits kept) when it would pass `limit`, so
     /// the callback can make libcurl stop instead of filling memory with a runaway answer.
     func appendBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
         if limit > 0, body.count + chunk.count > limit {
+            // Keep what fits, so a report can quote the start of the cut-off answer.
+            body.append(contentsOf: chunk.prefix(limit - body.count))
             exceededLimit = true
             return false
         }

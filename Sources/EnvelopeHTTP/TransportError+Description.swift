@@ -57,7 +57,7 @@ extension TransportError: CustomStringConvertible {
         35: Explanation(name: "ssl-connect-error", action: "TLS handshake failed with", hint: "Check that the URL should be https:// and that the server's TLS setup works."),
         42: Explanation(name: "aborted-by-callback", action: "the request was aborted for", hint: "Envelope stopped the transfer."),
         43: Explanation(name: "bad-function-argument", action: "libcurl rejected an option for", hint: "This is a bug in Envelope; please report it."),
-        47: Explanation(name: "too-many-redirects", action: "too many redirects from", hint: "The redirects may loop; raise maxRedirects or fix the server."),
+        47: Explanation(name: "too-many-redirects", action: "too many redirects from", hint: "The redirects may loop; raise --max-redirects or fix the server."),
         48: Explanation(name: "unknown-option", action: "libcurl does not support an option used for", hint: "The installed libcurl is too old for Envelope."),
         52: Explanation(name: "got-nothing", action: "got an empty reply from", hint: "The server accepted the connection but sent no response; check its logs."),
         55: Explanation(name: "send-error", action: "could not send the request to", hint: "The connection broke while sending; check the server and network."),

@@ -42,7 +42,7 @@ struct ContractLoadingTests {
         // Keys are checked as the JSON says them: an escape spelling an allowed key is that key,
         // and an unknown key is named decoded, the first in the file.
         ("{\"contract\": \"c\", \"re\\u0071uest\": {\"path\": \"/x\"}, \"response\": {\"st\\u0061tus\": 200, \"h\\u00e9aders\": {}, \"bdy\": 1}}",
-         "c.json:1:84: error: unknown key 'héaders' in response (did you mean 'headers'?); expected one of: body, headers, status"),
+         "c.json:1:84: error: unknown key 'héaders' in response (did you mean 'headers'?); expected one of: body, headers, slow, status"),
         ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\", \"metho\": \"GET\"}, \"response\": {}}",
          "c.json:1:45: error: unknown key 'metho' in request (did you mean 'method'?); expected one of: body, headers, method, path, query"),
     ])

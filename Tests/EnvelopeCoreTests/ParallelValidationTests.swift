@@ -54,6 +54,32 @@ struct ParallelValidationTests {
         #expect(sequential.totals == ["/list/*": 900, "/list/*/tags/*": 1_350])
     }
 
+    @Test("inside nested arrays a finding keeps whole index paths, the same on several cores as in one pass")
+    func nestedIndexPaths() throws {
+        // Item i has i % 4 tags; the second tag of every item from 100 on is a number.
+        let items = (0..<400).map { index in
+            "{\"tags\": [" + (0..<(index % 4)).map { $0 == 1 && index >= 100 ? "\($0)" : "\"t\($0)\"" }.joined(separator: ", ") + "]}"
+        }
+        let document = try JSONDocument.parse("{\"list\": [\n" + items.joined(separator: ",\n") + "\n]}")
+        let contract = try contract(body: Self.schema)
+        func finding(threshold: Int, shares: Int) throws -> DriftFinding {
+            var validator = SchemaValidator(schema: contract.schema)
+            validator.parallelElementThreshold = threshold
+            validator.parallelShares = shares
+            let outcome = validator.validate(document, against: try #require(contract.response.body))
+            return try #require(DriftGrouper.findings(from: outcome, in: document, policy: contract.drift).first { $0.kind == .typeMismatch })
+        }
+        let sequential = try finding(threshold: .max, shares: 1)
+        #expect(sequential.pointer == "/list/*/tags/*")
+        #expect(sequential.count == 150)
+        #expect(sequential.indices == [1])
+        let expected = (100..<400).filter { $0 % 4 >= 2 }.prefix(DriftFinding.indexLimit).map { [$0, 1] }
+        #expect(sequential.indexPaths == Array(expected))
+        for shares in [2, 3, 8] {
+            #expect(try finding(threshold: 16, shares: shares).indexPaths == sequential.indexPaths)
+        }
+    }
+
     @Test("element totals are kept per array place, past the places found by a scan too, and given only with findings",
           arguments: [3, 16, 17, 40])
     func arrayTotalsPerPlace(places: Int) throws {

@@ -185,14 +185,37 @@ struct SchemaValidationTests {
     func statusAndHeaders() throws {
         let text = #"{"contract": "t", "request": {"path": "/t"}, "response": {"status": 200, "headers": {"Content-Type": {"pattern": "^application/json"}, "X-Gone": {"absent": true}}}}"#
         let loaded = try ContractLoader.load(Array(text.utf8), file: "t.json") { _ in [] }
-        let response = ObservedResponse(status: 503, headers: [("content-type", "text/html"), ("X-Gone", "1")], body: [])
+        let response = ObservedResponse(status: 404, headers: [("content-type", "text/html"), ("X-Gone", "1")], body: [])
         let result = validate(response, against: loaded, source: "t")
         #expect(!result.valid)
         #expect(summary(result.findings) == [
-            "status-mismatch  1/1 status 200 | status 503",
+            "status-mismatch  1/1 status 200 | status 404",
             "header-mismatch  1/1 Content-Type matching /^application/json/ | Content-Type: text/html",
             "header-mismatch  1/1 no X-Gone header | X-Gone: 1",
         ])
+    }
+
+    @Test("a 5xx the contract does not expect is one server-error finding, neither headers nor body judged; a 5xx it expects is not")
+    func serverErrors() throws {
+        let text = #"{"contract": "t", "request": {"path": "/t"}, "response": {"status": 200, "headers": {"Content-Type": {"pattern": "^application/json"}}, "body": {"type": "object"}}}"#
+        let loaded = try ContractLoader.load(Array(text.utf8), file: "t.json") { _ in [] }
+        let page = ObservedResponse(status: 502, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array("<html>Bad Gateway</html>".utf8))
+        let result = validate(page, against: loaded, source: "t")
+        #expect(summary(result.findings) == [#"server-error  1/1 status 200 | status 502, "<html>Bad Gateway</html>" (text/html)"#])
+        #expect(result.status == .error)
+        #expect(result.httpStatus == 502)
+        #expect(result.breakingCount == 0)
+        #expect(Report(results: [result]).exitCode == 3)
+
+        let expecting = try ContractLoader.load(Array(#"{"contract": "t", "request": {"path": "/t"}, "response": {"status": 503}}"#.utf8), file: "t.json") { _ in [] }
+        #expect(validate(ObservedResponse(status: 503, body: []), against: expecting, source: "t").findings.isEmpty)
+    }
+
+    @Test("a redirect's status finding says where it leads (Location)")
+    func redirectLocation() throws {
+        let loaded = try ContractLoader.load(Array(#"{"contract": "t", "request": {"path": "/t"}, "response": {"status": 200}}"#.utf8), file: "t.json") { _ in [] }
+        let response = ObservedResponse(status: 302, headers: [("location", "https://example.com/login")], body: [])
+        #expect(summary(validate(response, against: loaded, source: "t").findings) == ["status-mismatch  1/1 status 200 | status 302 (Location: https://example.com/login)"])
     }
 
     @Test("a contract's drift settings change severities; ignore drops the finding")

@@ -12,7 +12,7 @@ struct CheckCommandTests {
         #expect(result.exitCode == 1)
         #expect(result.standardError == "")
         #expect(result.normalizedOutput == """
-            hanyang-menu  GET http://127.0.0.1:PORT/COMM/A202100004
+            hanyang-menu  GET http://127.0.0.1:PORT/COMM/A202100004  (TIME)
               ✗ /result/list/*/DEL_POSSIBLE_YN  missing-key      9 of 9
                   expected string (required), found absent at 5:13
                     4 |         "list": [
@@ -26,13 +26,13 @@ struct CheckCommandTests {
                        |                             ^ unexpected-null
                     35 |                 "MENU_SEQ": 4,
 
-            naver-blog  GET http://127.0.0.1:PORT/v1/search/blog.json?query=swift
+            naver-blog  GET http://127.0.0.1:PORT/v1/search/blog.json?query=swift  (TIME)
               ok
 
-            naver-image  GET http://127.0.0.1:PORT/v1/search/image?query=swift
+            naver-image  GET http://127.0.0.1:PORT/v1/search/image?query=swift  (TIME)
               ok
 
-            naver-news  GET http://127.0.0.1:PORT/v1/search/news.json?query=swift
+            naver-news  GET http://127.0.0.1:PORT/v1/search/news.json?query=swift  (TIME)
               ok
 
             4 contracts: 3 ok, 1 with drift (2 breaking, 0 warnings)

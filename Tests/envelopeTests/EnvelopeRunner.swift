@@ -11,10 +11,12 @@ struct RunResult {
     var standardOutput: String
     var standardError: String
 
-    /// Standard output with the mock server's port replaced by `PORT`, for whole-output
+    /// Standard output with the mock server's port replaced by `PORT` and each answer's time
+    /// at the end of its contract's line (`  (3.2 ms)`) by `  (TIME)`, for whole-output
     /// comparisons.
     var normalizedOutput: String {
         standardOutput.replacingOccurrences(of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:PORT", options: .regularExpression)
+            .replacingOccurrences(of: #"(?m)  \(\d+(\.\d+)? m?s\)$"#, with: "  (TIME)", options: .regularExpression)
     }
 }
 

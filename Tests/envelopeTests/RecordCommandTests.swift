@@ -55,7 +55,7 @@ struct RecordCommandTests {
         #expect(result.normalizedOutput == """
             orders  wrote Mocks/mappings/orders.json
 
-            orders  GET http://127.0.0.1:PORT/v1/orders?page=1
+            orders  GET http://127.0.0.1:PORT/v1/orders?page=1  (TIME)
               ok
 
             1 contract: 1 ok, 0 with drift (0 breaking, 0 warnings)
@@ -114,7 +114,7 @@ struct RecordCommandTests {
                 /orders/*/state   null-added    was string, now string or null
                 /total            type-changed  was number, now string
 
-            orders  GET http://127.0.0.1:PORT/v1/orders?page=1
+            orders  GET http://127.0.0.1:PORT/v1/orders?page=1  (TIME)
               ✗ /total            type-mismatch
                   expected integer, found "2" at 1:12
                   > 1 | { "total": "2", "orders": [ { "id": 1, "state": null, "coupon": "X" }, { "id": 2, "state": "shipped"…

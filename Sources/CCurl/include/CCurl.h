@@ -18,6 +18,10 @@
 /// The signature libcurl uses for CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION.
 typedef size_t (*envelope_curl_data_callback)(char *data, size_t size, size_t count, void *userdata);
 
+/// The signature libcurl uses for CURLOPT_DEBUGFUNCTION (for --verbose: the headers sent and
+/// received, as they went over the wire).
+typedef int (*envelope_curl_debug_callback)(CURL *handle, curl_infotype type, char *data, size_t size, void *userdata);
+
 /// The libcurl functions Envelope calls, filled in by envelope_curl_load.
 struct envelope_curl_functions {
     CURLcode (*global_init)(long flags);
@@ -112,6 +116,11 @@ static inline CURLcode envelope_curl_easy_setopt_write_callback(CURL *handle, CU
 
 /// curl_easy_setopt for CURLOPT_HEADERFUNCTION.
 static inline CURLcode envelope_curl_easy_setopt_header_callback(CURL *handle, CURLoption option, envelope_curl_data_callback value) {
+    return envelope_curl.easy_setopt(handle, option, value);
+}
+
+/// curl_easy_setopt for CURLOPT_DEBUGFUNCTION.
+static inline CURLcode envelope_curl_easy_setopt_debug_callback(CURL *handle, CURLoption option, envelope_curl_debug_callback value) {
     return envelope_curl.easy_setopt(handle, option, value);
 }
 

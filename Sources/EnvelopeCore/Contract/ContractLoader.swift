@@ -8,7 +8,7 @@ public enum ContractLoader {
     /// The keys of `request`.
     static let requestKeys = ["method", "path", "query", "headers", "body"]
     /// The keys of `response`.
-    static let responseKeys = ["status", "headers", "body"]
+    static let responseKeys = ["status", "headers", "body", "slow"]
     /// The keys of one rule in `response.headers`.
     static let headerRuleKeys = ["pattern", "equals", "absent"]
     /// The keys of `drift`: the drift kinds.
@@ -68,6 +68,7 @@ public enum ContractLoader {
             status = code
         }
         let headerRules = try reader.headerRules(responseNode)
+        let slow = try reader.latencyBudget(responseNode)
         var compiler = try reader.schemaCompiler(for: document, read: read, options: options)
         var body: Int?
         if let bodyNode = responseNode["body"] {
@@ -76,7 +77,7 @@ public enum ContractLoader {
 
         let drift = try reader.driftSettings(root)
         return Contract(name: name, summary: summary, file: file, request: request,
-                        response: ResponseExpectation(status: status, headers: headerRules, body: body),
+                        response: ResponseExpectation(status: status, headers: headerRules, body: body, slow: slow),
                         drift: SeverityPolicy(overrides: drift), schema: compiler.finish().schema,
                         responseLocation: responseNode.location)
     }

@@ -28,6 +28,15 @@ struct FieldReader {
     }
 
     /// The contract's `drift` settings: kind to severity.
+    /// `response.slow`, milliseconds written as a positive number, in seconds; nil when absent.
+    func latencyBudget(_ response: JSONNode) throws(ContractError) -> Double? {
+        guard let node = response["slow"] else { return nil }
+        guard let millis = node.doubleValue, millis > 0, millis.isFinite else {
+            throw .invalidContract(file: file, at: node.location, message: "response.slow must be a number of milliseconds above 0 (an answer slower than that is a slow-answer finding), found \(node.rawText)")
+        }
+        return millis / 1000
+    }
+
     func driftSettings(_ root: JSONNode) throws(ContractError) -> [DriftKind: Severity] {
         var drift: [DriftKind: Severity] = [:]
         guard let driftNode = root["drift"] else { return drift }

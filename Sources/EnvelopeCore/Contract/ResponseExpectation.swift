@@ -6,4 +6,7 @@ public struct ResponseExpectation: Sendable {
     public var headers: [HeaderExpectation]
     /// The body schema's index in ``Contract/schema``, if the contract has one.
     public var body: Int?
+    /// The latency budget in seconds (`"slow": 800` is written in milliseconds): an answer
+    /// slower than this is a `slow-answer` finding.
+    public var slow: Double? = nil
 }

@@ -6,7 +6,7 @@ public struct ContractResult: Sendable {
         case ok
         /// Findings (at any reported severity).
         case drift
-        /// The answer could not be fetched.
+        /// The answer could not be judged: not fetched, a server error, or cut off.
         case error
     }
 
@@ -25,9 +25,12 @@ public struct ContractResult: Sendable {
     public var duration: Double?
     /// Where `response` is in the contract file (for CI annotations).
     public var contractLocation: SourceLocation?
+    /// The HTTP status of the answer, when there was one (not for saved bodies).
+    public var httpStatus: Int?
 
     /// Creates a result.
-    public init(contract: String, file: String, source: String, valid: Bool, findings: [DriftFinding], duration: Double? = nil, contractLocation: SourceLocation? = nil) {
+    public init(contract: String, file: String, source: String, valid: Bool, findings: [DriftFinding], duration: Double? = nil,
+                contractLocation: SourceLocation? = nil, httpStatus: Int? = nil) {
         self.contract = contract
         self.file = file
         self.source = source
@@ -35,16 +38,20 @@ public struct ContractResult: Sendable {
         self.findings = findings
         self.duration = duration
         self.contractLocation = contractLocation
+        self.httpStatus = httpStatus
     }
 
-    /// `error` when a transport error was found, `drift` for other findings, else `ok`.
+    /// `error` when the answer could not be judged (a transport error, a server error, a body
+    /// cut off), `drift` for other findings, else `ok`.
     public var status: Status {
-        if findings.contains(where: { $0.kind == .transportError }) { return .error }
+        if findings.contains(where: \.kind.blocksValidation) { return .error }
         return findings.isEmpty ? .ok : .drift
     }
 
-    /// Findings at `breaking`.
-    public var breakingCount: Int { findings.filter { $0.severity == .breaking && $0.kind != .transportError }.count }
+    /// Findings at `breaking` (not counting those that kept the answer from being judged).
+    public var breakingCount: Int { findings.filter { $0.severity == .breaking && !$0.kind.blocksValidation }.count }
+    /// The finding that kept the answer from being judged, if there is one.
+    public var blockingFinding: DriftFinding? { findings.first(where: \.kind.blocksValidation) }
     /// Findings at `warning`.
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
 }

@@ -14,6 +14,9 @@ public struct DriftFinding: Sendable, Hashable {
     public var total: Int
     /// The innermost array indices it hit, ascending (at most ``DriftFinding/indexLimit``).
     public var indices: [Int]
+    /// Inside nested arrays, the whole index paths hit (outermost first: `[2, 0]` for
+    /// `moves[2][0]`), ascending, at most ``DriftFinding/indexLimit``; empty elsewhere.
+    public var indexPaths: [[Int]] = []
     /// What the contract expected.
     public var expected: String
     /// What was found (a short excerpt, from the first occurrence).

@@ -15,11 +15,13 @@ public enum DriftGrouper {
             locations = locations.dropFirst(group.offsets.count)
             let total = arrayTotal(for: group.first.path, in: outcome.arrayTotals)
             let count = group.first.kind == .optionalNeverPresent ? total : group.elementCount
-            return DriftFinding(kind: group.first.kind, pointer: pointer, severity: policy.severity(of: group.first.kind),
-                                count: count, total: max(total, count),
-                                indices: group.first.kind == .optionalNeverPresent ? [] : group.indices,
-                                expected: group.first.expected, actual: group.first.actual,
-                                keyword: group.first.keyword, locations: places)
+            var finding = DriftFinding(kind: group.first.kind, pointer: pointer, severity: policy.severity(of: group.first.kind),
+                                       count: count, total: max(total, count),
+                                       indices: group.first.kind == .optionalNeverPresent ? [] : group.indices,
+                                       expected: group.first.expected, actual: group.first.actual,
+                                       keyword: group.first.keyword, locations: places)
+            if group.first.kind != .optionalNeverPresent { finding.indexPaths = group.indexPaths }
+            return finding
         }
     }
 

@@ -18,6 +18,9 @@ public struct ViolationGroup: Sendable {
     /// The smallest innermost array indices hit, ascending, at most ``DriftFinding/indexLimit``
     /// of them (all a finding shows).
     public var indices: [Int] = []
+    /// Inside nested arrays, the smallest whole index paths hit (outermost index first),
+    /// ascending, at most ``DriftFinding/indexLimit``; empty where the arrays are not nested.
+    public var indexPaths: [[Int]] = []
     /// Byte offsets of the first few occurrences.
     public var offsets: [Int] = []
 
@@ -44,15 +47,39 @@ public struct ViolationGroup: Sendable {
     mutating func absorb(_ later: ViolationGroup) {
         elementTrail += later.elementTrail
         for index in later.indices { keep(index: index) }
+        for path in later.indexPaths { keep(path: path) }
         offsets += later.offsets.prefix(max(0, DriftFinding.locationLimit - offsets.count))
     }
 
     /// Adds one occurrence.
     @inline(__always)
-    mutating func add(element: UInt64, index: Int?, offset: Int) {
+    mutating func add(element: UInt64, index: Int?, outer: [Int] = [], offset: Int) {
         if elementTrail.last != element { elementTrail.append(element) }
-        if let index { keep(index: index) }
+        if let index {
+            keep(index: index)
+            if !outer.isEmpty { keep(path: outer, then: index) }
+        }
         if offsets.count < DriftFinding.locationLimit { offsets.append(offset) }
+    }
+
+    /// Puts the path `outer` + `index` among ``indexPaths`` unless it is the last one kept
+    /// (occurrences in one element come together), without building it for a repeat.
+    private mutating func keep(path outer: [Int], then index: Int) {
+        if let last = indexPaths.last, last.last == index, last.count == outer.count + 1, last.prefix(outer.count).elementsEqual(outer) { return }
+        keep(path: outer + [index])
+    }
+
+    /// Puts `path` among ``indexPaths`` if it is new and small enough, in lexicographic order.
+    private mutating func keep(path: [Int]) {
+        if let last = indexPaths.last, !path.lexicographicallyPrecedes(last) {
+            if path == last || indexPaths.count >= DriftFinding.indexLimit { return }
+            indexPaths.append(path)
+            return
+        }
+        let position = indexPaths.firstIndex { !$0.lexicographicallyPrecedes(path) } ?? indexPaths.endIndex
+        if position < indexPaths.count, indexPaths[position] == path { return }
+        indexPaths.insert(path, at: position)
+        if indexPaths.count > DriftFinding.indexLimit { indexPaths.removeLast() }
     }
 
     /// Puts `index` among ``indices`` if it is new and small enough.

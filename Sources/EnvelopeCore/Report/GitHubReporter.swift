@@ -26,7 +26,7 @@ public struct GitHubReporter: Sendable {
     /// One line saying what drifted, where in the answer, and where the answer came from.
     func message(_ finding: DriftFinding, _ result: ContractResult) -> String {
         let text = TextReporter(useColor: false)
-        if finding.kind == .transportError {
+        if finding.kind == .transportError || finding.kind == .bodyTooLarge {
             return "\(result.source): \(finding.actual)"
         }
         var line = text.target(finding) + " " + finding.kind.rawValue

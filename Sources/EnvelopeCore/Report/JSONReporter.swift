@@ -18,6 +18,8 @@ public struct JSONReporter: Sendable {
                 member("ok", number(report.results.filter { $0.status == .ok }.count)),
                 member("drift", number(report.results.filter { $0.status == .drift }.count)),
                 member("errors", number(report.errorCount)),
+                member("serverErrors", number(report.results.filter { $0.blockingFinding?.kind == .serverError }.count)),
+                member("cutOff", number(report.results.filter { $0.blockingFinding?.kind == .bodyTooLarge }.count)),
                 member("breaking", number(report.breakingCount)),
                 member("warnings", number(report.warningCount)),
                 member("failOn", .string(report.failOn.rawValue)),
@@ -34,6 +36,7 @@ public struct JSONReporter: Sendable {
             member("valid", .bool(result.valid)),
             member("status", .string(result.status.rawValue)),
         ]
+        if let httpStatus = result.httpStatus { members.append(member("httpStatus", number(httpStatus))) }
         if let duration = result.duration { members.append(member("duration", .number(String(format3(duration))))) }
         if let transfer {
             // Added fields (the report only ever grows): where the time went, how many attempts.
@@ -47,6 +50,8 @@ public struct JSONReporter: Sendable {
             ])))
             members.append(member("attempts", number(transfer.attempts)))
             if !transfer.httpVersion.isEmpty { members.append(member("httpVersion", .string(transfer.httpVersion))) }
+            if transfer.redirects > 0 { members.append(member("redirects", number(transfer.redirects))) }
+            if let finalURL = transfer.finalURL { members.append(member("finalURL", .string(finalURL))) }
         }
         members.append(member("findings", .array(result.findings.map(value(of:)))))
         return .object(members)
@@ -63,6 +68,10 @@ public struct JSONReporter: Sendable {
             member("expected", .string(finding.expected)),
             member("actual", .string(finding.actual)),
         ]
+        if !finding.indexPaths.isEmpty {
+            // Added after `indices`, which holds only the innermost index of each.
+            members.insert(member("indexPaths", .array(finding.indexPaths.map { .array($0.map(number)) })), at: 6)
+        }
         if let keyword = finding.keyword { members.append(member("keyword", .string(keyword))) }
         if let location = finding.location {
             members.append(member("line", number(location.line)))

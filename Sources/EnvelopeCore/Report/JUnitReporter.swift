@@ -21,8 +21,9 @@ public struct JUnitReporter: Sendable {
             out += "    <testcase classname=\"contracts\" name=\"\(escape(result.contract))\" file=\"\(escape(result.file))\" time=\"\(caseTime)\">\n"
             let body = escape(text.renderResult(result, failOn: report.failOn, transfer: transfer, redactor: report.redactor))
             if result.status == .error {
-                let message = result.findings.first { $0.kind == .transportError }?.actual ?? "transport error"
-                out += "      <error message=\"\(escape(message))\" type=\"transport-error\">\(body)</error>\n"
+                let blocking = result.blockingFinding
+                let message = blocking?.actual ?? "transport error"
+                out += "      <error message=\"\(escape(message))\" type=\"\(blocking?.kind.rawValue ?? "transport-error")\">\(body)</error>\n"
             } else if isFailure(result, report.failOn) {
                 let failing = result.findings.filter { report.failOn.fails($0.severity) }
                 // A finding without a pointer (status, headers, not JSON) is named by its kind alone.
@@ -39,7 +40,7 @@ public struct JUnitReporter: Sendable {
     }
 
     func isFailure(_ result: ContractResult, _ failOn: FailLevel) -> Bool {
-        result.findings.contains { $0.kind != .transportError && failOn.fails($0.severity) }
+        result.findings.contains { !$0.kind.blocksValidation && failOn.fails($0.severity) }
     }
 
     /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot hold.

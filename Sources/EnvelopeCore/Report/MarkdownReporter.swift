@@ -36,7 +36,12 @@ public struct MarkdownReporter: Sendable {
     func status(_ result: ContractResult, _ failOn: FailLevel) -> String {
         switch result.status {
         case .ok: return "✅ ok"
-        case .error: return "❌ unreachable"
+        case .error:
+            switch result.blockingFinding?.kind {
+            case .serverError: return "❌ answered \(result.httpStatus.map(String.init) ?? "5xx")"
+            case .bodyTooLarge: return "❌ cut off"
+            default: return "❌ unreachable"
+            }
         case .drift:
             return result.findings.contains { failOn.fails($0.severity) } ? "❌ drift" : "⚠️ drift"
         }

@@ -74,6 +74,11 @@ public struct Redactor: Sendable, Hashable {
             }
             return result
         }
+        report.transfers = report.transfers.map { transfer in
+            guard var transfer, let finalURL = transfer.finalURL else { return transfer }
+            transfer.finalURL = redact(finalURL)
+            return transfer
+        }
         return report
     }
 }

@@ -41,7 +41,7 @@ public struct Report: Sendable {
     public var breakingCount: Int { results.reduce(0) { $0 + $1.breakingCount } }
     /// Findings at `warning`, over all results.
     public var warningCount: Int { results.reduce(0) { $0 + $1.warningCount } }
-    /// Results that could not be fetched.
+    /// Results that could not be judged (not fetched, a server error, cut off).
     public var errorCount: Int { results.filter { $0.status == .error }.count }
 
     /// The exit code: 1 when a finding is at or above `failOn`; else 3 when an answer could
@@ -49,7 +49,7 @@ public struct Report: Sendable {
     /// run was for; transport errors still show in every format.
     public var exitCode: Int32 {
         let failing = results.contains { result in
-            result.findings.contains { $0.kind != .transportError && failOn.fails($0.severity) }
+            result.findings.contains { !$0.kind.blocksValidation && failOn.fails($0.severity) }
         }
         if failing { return 1 }
         if errorCount > 0 { return 3 }

@@ -24,7 +24,7 @@ public struct TextReporter: Sendable {
     /// shows the lines of the body around its first place, secrets hidden by `redactor`.
     public func renderResult(_ result: ContractResult, failOn: FailLevel, transfer: TransferRecord? = nil,
                              redactor: Redactor = Redactor()) -> String {
-        var out = paint(result.contract, .bold) + "  " + result.source + "\n"
+        var out = header(result, transfer: transfer)
         if result.findings.isEmpty {
             out += "  " + paint("ok", .green) + (result.valid ? "" : " (invalid)") + "\n"
             return out
@@ -47,7 +47,7 @@ public struct TextReporter: Sendable {
             if finding.severity == .warning { line += "  " + paint("(warning)", .yellow) }
             out += line.trimmingTrailingSpaces() + "\n"
             var detail = "      expected \(finding.expected), found \(finding.actual)"
-            if finding.kind == .transportError { detail = "      " + finding.actual }
+            if finding.kind == .transportError || finding.kind == .bodyTooLarge { detail = "      " + finding.actual }
             if let location = finding.location { detail += " at \(location)" }
             out += paint(detail, .dim) + "\n"
             if finding.severity == .breaking, let location = finding.location, let body = transfer?.body {
@@ -59,16 +59,44 @@ public struct TextReporter: Sendable {
         return out
     }
 
+    /// A result's first lines: the contract, where the answer came from and how long it took
+    /// (only where there was a fetch), and where redirects led.
+    func header(_ result: ContractResult, transfer: TransferRecord?) -> String {
+        var out = paint(result.contract, .bold) + "  " + result.source
+        if let duration = result.duration { out += "  " + paint("(\(durationText(duration)))", .dim) }
+        out += "\n"
+        if let transfer, transfer.redirects > 0, let finalURL = transfer.finalURL {
+            out += "  after \(transfer.redirects) redirect\(transfer.redirects == 1 ? "" : "s"): \(finalURL)\n"
+        }
+        return out
+    }
+
     /// The last line: counts and the verdict.
     public func summary(_ report: Report) -> String {
         let total = report.results.count
         let ok = report.results.filter { $0.status == .ok }.count
         let drifted = report.results.filter { $0.status == .drift }.count
         var parts = ["\(ok) ok", "\(drifted) with drift"]
-        if report.errorCount > 0 { parts.append("\(report.errorCount) unreachable") }
+        parts += unjudgedParts(report)
         let counts = "\(report.breakingCount) breaking, \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
         let line = report.subject.counted(total) + ": " + parts.joined(separator: ", ") + " (\(counts))"
         return report.exitCode == 0 ? paint(line, .green) : paint(line, .red)
+    }
+
+    /// The summary's counts of answers that could not be judged, as English: `1 unreachable`,
+    /// `1 answered 500`, `2 answered 503`, `1 cut off at --max-body`.
+    func unjudgedParts(_ report: Report) -> [String] {
+        let blocking = report.results.compactMap { result in result.blockingFinding.map { (result, $0.kind) } }
+        var parts: [String] = []
+        let unreachable = blocking.filter { $0.1 == .transportError }.count
+        if unreachable > 0 { parts.append("\(unreachable) unreachable") }
+        let statuses = blocking.filter { $0.1 == .serverError }.map { $0.0.httpStatus.map(String.init) ?? "5xx" }
+        for status in Set(statuses).sorted() {
+            parts.append("\(statuses.filter { $0 == status }.count) answered \(status)")
+        }
+        let cutOff = blocking.filter { $0.1 == .bodyTooLarge }.count
+        if cutOff > 0 { parts.append("\(cutOff) cut off at --max-body") }
+        return parts
     }
 
     /// What a finding points at: the pointer, or the status line or header for those kinds.
@@ -77,7 +105,9 @@ public struct TextReporter: Sendable {
         case .statusMismatch: return "(status)"
         case .headerMismatch: return "(headers)"
         case .transportError: return "(request)"
-        case .notJSON: return "(body)"
+        case .serverError: return "(status)"
+        case .notJSON, .bodyTooLarge: return "(body)"
+        case .slowAnswer: return "(time)"
         default: return finding.pointer.isEmpty ? "(root)" : finding.pointer
         }
     }
@@ -87,7 +117,10 @@ public struct TextReporter: Sendable {
         guard finding.total > 1 || finding.indices.count > 0 else { return "" }
         var text = "\(finding.count) of \(finding.total)"
         if !finding.indices.isEmpty && finding.count < finding.total {
-            let shown = finding.indices.prefix(10).map { "#\($0)" }.joined(separator: ", ")
+            // In nested arrays the whole path of indices: `#2/0` is moves[2][0].
+            let shown = finding.indexPaths.isEmpty
+                ? finding.indices.prefix(10).map { "#\($0)" }.joined(separator: ", ")
+                : finding.indexPaths.prefix(10).map { "#" + $0.map(String.init).joined(separator: "/") }.joined(separator: ", ")
             text += " (" + shown + (finding.count > 10 ? ", …" : "") + ")"
         }
         return text

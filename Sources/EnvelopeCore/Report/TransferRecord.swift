@@ -13,12 +13,19 @@ public struct TransferRecord: Sendable {
     /// The answer's body, when a report should show lines of it around a finding; `nil` when
     /// there is nothing to quote.
     public var body: [UInt8]?
+    /// How many redirects were followed to the answer (0 when none).
+    public var redirects: Int
+    /// Where the redirects led, secrets hidden; `nil` when none were followed.
+    public var finalURL: String?
 
     /// Creates a record.
-    public init(timings: RequestTimings, attempts: Int = 1, httpVersion: String = "", body: [UInt8]? = nil) {
+    public init(timings: RequestTimings, attempts: Int = 1, httpVersion: String = "", body: [UInt8]? = nil,
+                redirects: Int = 0, finalURL: String? = nil) {
         self.timings = timings
         self.attempts = attempts
         self.httpVersion = httpVersion
         self.body = body
+        self.redirects = redirects
+        self.finalURL = finalURL
     }
 }

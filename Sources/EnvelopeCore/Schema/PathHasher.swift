@@ -9,6 +9,9 @@ struct PathHasher {
     var element: UInt64 = 0
     /// The innermost index (nil outside arrays).
     var lastIndex: Int?
+    /// The indices of the arrays around the innermost one, outermost first (empty unless the
+    /// arrays are nested), so a finding in `moves[2][0]` can say `#2/0`.
+    var outerIndices: [Int] = []
 
     /// Mixes `byte` into `hash` (FNV-1a).
     @inline(__always) static func mix(_ hash: inout UInt64, _ byte: UInt8) {
@@ -46,6 +49,7 @@ struct PathHasher {
             value >>= 8
         }
         element = concrete
+        if let lastIndex { outerIndices.append(lastIndex) }
         lastIndex = index
     }
 }

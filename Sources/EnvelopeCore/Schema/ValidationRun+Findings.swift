@@ -9,7 +9,7 @@ extension ValidationRun {
         guard speculative == 0 else { return false }
         let hasher = pathHasher(extra: extra)
         guard let position = groups.index(forKey: GroupKey(kind: kind, place: hasher.wildcard)) else { return false }
-        groups.values[position].add(element: hasher.element, index: hasher.lastIndex, offset: Int(tape[instance].offset))
+        groups.values[position].add(element: hasher.element, index: hasher.lastIndex, outer: hasher.outerIndices, offset: Int(tape[instance].offset))
         return true
     }
 
@@ -30,7 +30,7 @@ extension ValidationRun {
         // A new group, with its first violation in full.
         let hasher = pathHasher(extra: extra)
         var group = ViolationGroup(first: first, order: groups.count)
-        group.add(element: hasher.element, index: hasher.lastIndex, offset: offset)
+        group.add(element: hasher.element, index: hasher.lastIndex, outer: hasher.outerIndices, offset: offset)
         groups[GroupKey(kind: kind, place: hasher.wildcard)] = group
     }
 
@@ -49,7 +49,7 @@ extension ValidationRun {
         }
         let key = GroupKey(kind: violation.kind, place: hasher.wildcard)
         if groups[key] == nil { groups[key] = ViolationGroup(first: violation, order: groups.count) }
-        groups[key]?.add(element: hasher.element, index: hasher.lastIndex, offset: violation.offset)
+        groups[key]?.add(element: hasher.element, index: hasher.lastIndex, outer: hasher.outerIndices, offset: violation.offset)
     }
 
     /// Adds `count` elements validated at the array place `hash`; its first sight keeps the

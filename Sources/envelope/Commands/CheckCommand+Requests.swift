@@ -60,10 +60,11 @@ extension CheckCommand {
         if body != nil, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))
         }
-        let request = HTTPRequest(method: contract.request.method, url: url, headers: headers, body: body,
+        var request = HTTPRequest(method: contract.request.method, url: url, headers: headers, body: body,
                                   connectTimeout: connectTimeout, timeout: timeout,
                                   followRedirects: maxRedirects > 0, maxRedirects: maxRedirects,
                                   verifyTLS: !insecure, caCertificateFile: caCertificateFile, maxBodyBytes: maxBody)
+        request.recordsTranscript = verbose
         return PlannedRequest(request: request, source: "\(contract.request.method) \(display)", displayURL: display, secrets: secrets)
     }
 }

@@ -39,6 +39,8 @@ struct CheckCommand: ParsableCommand {
             .value("--cacert", valueName: "file", help: "Trust the CA certificates in this PEM file (e.g. a test server's own)."),
             .flag("--insecure", short: "-k", help: "Do not verify TLS certificates (test servers only; prints a warning)."),
             .flag("--compare-mocks", help: "Also compare each live answer's structure with its recorded mock and report stale mocks."),
+            .value("--slow", valueName: "ms", help: "Warn (slow-answer) about answers slower than this many milliseconds (overrides contracts' response.slow)."),
+            .flag("--verbose", short: "-v", help: "Print each exchange to standard error: request line, headers sent and received (secrets as ***), timings."),
         ] + SchemaOptions.specs
     )
 
@@ -62,6 +64,9 @@ struct CheckCommand: ParsableCommand {
     let insecure: Bool
     let schemaOptions: SchemaOptions
     let compareMocks: Bool
+    /// `--slow`, in seconds.
+    let slowAfter: Double?
+    let verbose: Bool
 
     init(parsed: ParsedArguments) throws(CLIError) {
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
@@ -87,6 +92,8 @@ struct CheckCommand: ParsableCommand {
         insecure = parsed.flag("--insecure")
         schemaOptions = try SchemaOptions(parsed: parsed)
         compareMocks = parsed.flag("--compare-mocks")
+        slowAfter = try parsed.number("--slow", in: 1...86_400_000).map { $0 / 1000 }
+        verbose = parsed.flag("--verbose")
         if compareMocks && environmentName == nil && baseURL == nil {
             throw .usage("--compare-mocks compares live answers with the mocks; give --env NAME or --base-url URL.")
         }
@@ -143,12 +150,15 @@ struct CheckCommand: ParsableCommand {
         let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * Cores.available)
         let tally = TransferTally(total: contracts.count, keepsBodies: compareMocks)
         let client = HTTPMultiClient(maxConcurrent: jobs)
+        var exchanges = [Exchange?](repeating: nil, count: verbose ? plans.count : 0)
         client.run(plans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
             let contract = contracts[index], plan = plans[index]
             evaluations.submit(at: index) { evaluate(outcome, contract: contract, plan: plan) }
             tally.finished(index, name: contract.name, outcome: outcome)
+            if verbose { exchanges[index] = Exchange(outcome) }
         }
         tally.progress.finish()
+        if verbose { writeExchanges(exchanges, contracts: contracts, plans: plans, redactor: redactor) }
         let evaluated = evaluations.results()
         let results = evaluated.compactMap { $0?.result }
         let report = redactor.redact(Report(results: results, failOn: failOn, transfers: evaluated.map { $0?.transfer },
@@ -204,15 +214,12 @@ struct CheckCommand: ParsableCommand {
         switch outcome.result {
         case .success(let response):
             let observed = ObservedResponse(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
-            let result = validate(observed, against: contract, source: plan.source, policy: schemaOptions.policy, duration: response.timings.total)
-            // Keep the body only when the text report will quote it.
-            let quoted = result.findings.contains { $0.severity == .breaking && $0.location != nil }
-            let timings = response.timings
-            let record = TransferRecord(
-                timings: RequestTimings(dns: timings.dns, connect: timings.connect, tls: timings.tls, firstByte: timings.firstByte, total: timings.total),
-                attempts: outcome.attempts, httpVersion: response.httpVersion, body: quoted ? response.body : nil)
-            return (result, record)
+            var result = validate(observed, against: contract, source: plan.source, policy: schemaOptions.policy,
+                                  duration: response.timings.total, slowAfter: slowAfter)
+            explainUnfollowedRedirect(in: &result, status: response.status)
+            return (result, transferRecord(of: response, attempts: outcome.attempts, result: result))
         case .failure(let error):
+            if let cutOff = outcome.cutOff { return evaluateCutOff(cutOff, outcome: outcome, contract: contract, plan: plan) }
             // The description names the real URL; show the redacted one.
             let explanation = error.description.replacing(plan.request.url, with: plan.displayURL)
                 + (outcome.attempts > 1 ? " (after \(outcome.attempts) attempts)" : "")
