@@ -4,6 +4,7 @@
 #   make test      build and run the test suites
 #   make build     debug build          make release   optimised build (Swift runtime linked in)
 #   make deps      install the system packages the build needs (Debian/Ubuntu, apt-get)
+#   make docs      build, then regenerate docs/cli.md's command table and --help blocks
 #   make clean     remove build products
 #
 # Variables: ARGS (extra arguments for `envelope check`, e.g. ARGS="--format json"),
@@ -26,7 +27,7 @@ test: DEPS_PYTHON += requests:python3-requests
 # sudo only when not already root (CI containers run as root and often have no sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all check test build release deps clean
+.PHONY: all check test build release deps docs clean
 
 all: build
 
@@ -75,6 +76,11 @@ check: build
 test: deps
 	$(SWIFT) build $(SWIFTPM)
 	$(SWIFT) test $(SWIFTPM)
+
+# docs/cli.md's generated parts come from the binary's own help, so they cannot drift from it
+# (Tests/envelopeTests/CLIDocsTests.swift fails when they differ).
+docs: build
+	sh docs/generate-cli.sh $(ENVELOPE)
 
 clean:
 	$(SWIFT) package $(SWIFTPM) clean

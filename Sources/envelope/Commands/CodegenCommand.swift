@@ -13,12 +13,14 @@ struct CodegenCommand: ParsableCommand {
             a typealias (HanyangMenuResponse = Root<MenuItem>); string enums are closed (String raw \
             values, a new value throws) unless the contract makes them open ("enums": "open"), \
             which adds an unknown(String) case; strings marked "contentMediaType": "text/html" are \
-            decoded from HTML. Without --output the models are printed as one file.
-             envelope codegen Contracts/*.json --output Sources/Models
+            decoded from HTML. Without --output the models are printed as one file:
+
+              envelope codegen Contracts/naver-news.json
+              envelope codegen Contracts/*.json --output Sources/Models
             """,
         options: [
             .value("--output", short: "-o", valueName: "dir", help: "Write one file per type into this folder (created if missing)."),
-            .value("--access", valueName: "level", help: "Access level of the generated types.", default: "public", allowed: ["public", "internal"]),
+            .value("--access", valueName: "level", help: "Access level of the generated types: public or internal.", default: "public", allowed: ["public", "internal"]),
         ],
         arguments: [
             ArgumentSpec("contract", help: "Contract files; schemas they share become shared types.", kind: .repeating),

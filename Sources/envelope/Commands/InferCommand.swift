@@ -105,7 +105,9 @@ struct InferCommand: ParsableCommand {
             return 0
         }
         do {
-            try FileSystem.write(text, to: outputPath)
+            // The bytes writer creates a missing folder: a first contract goes into a
+            // Contracts/ that does not exist yet.
+            try FileSystem.write(bytes: Array(text.utf8), to: outputPath)
         } catch {
             throw CommandFailure.badInput(error.description)
         }
