@@ -35,7 +35,7 @@ struct InferenceTests {
               "type": "object",
               "properties": {
                 "gone": {
-                  "description": "Only null was seen here in the samples; add the type it has when it has a value."
+                  "$comment": "Only null was seen here in the samples; add the type it has when it has a value."
                 },
                 "id": { "type": "integer" },
                 "meta": {
