@@ -57,14 +57,16 @@ extension InferredSchemaWriter {
         name(groups.indices.filter { candidates.contains($0) && (groups[$0].uses.count >= 2 || $0 == envelope) }, in: groups, envelope: envelope)
     }
 
-    /// Names the definitions `kept`: the envelope's items `item`, the others after their key;
-    /// distinct shapes wanting one name get `2`, `3`, … in the order of their names and first
-    /// places, so the result does not depend on the order of samples.
+    /// Names the definitions `kept`: the envelope's items `item`, the others after their key.
+    /// Distinct shapes wanting one name get `2`, `3`, …: a name taken from a key most places
+    /// share goes first, then by name and first place, so the result does not depend on the
+    /// order of samples.
     private func name(_ kept: [Int], in groups: [ShapeGroup], envelope: Int?) {
         let wanted = kept.map { group in
-            (group: group, name: group == envelope ? "item" : preferredName(groups[group]), first: groups[group].uses.first?.pointer ?? "")
+            let preferred = group == envelope ? (name: "item", rank: 0) : preferredName(groups[group])
+            return (group: group, name: preferred.name, rank: preferred.rank, first: groups[group].uses.first?.pointer ?? "")
         }.sorted { a, b in
-            if (a.group == envelope) != (b.group == envelope) { return a.group == envelope }
+            if a.rank != b.rank { return a.rank < b.rank }
             if a.name != b.name { return ByteOrder.precedes(a.name, b.name) }
             return ByteOrder.precedes(a.first, b.first)
         }
@@ -83,17 +85,18 @@ extension InferredSchemaWriter {
         definitions.sort { ByteOrder.precedes($0.name, $1.name) }
     }
 
-    /// The key most of the shape's places sit under (`move`). When no key has a majority (the
-    /// same `{name, url}` under `ability`, `move` and `species`), a shape of up to three
-    /// properties is named after them (`name-url`), a larger one after its most common key.
-    private func preferredName(_ group: ShapeGroup) -> String {
+    /// The key most of the shape's places sit under (`move`), rank 1. When no key has a
+    /// majority (the same `{name, url}` under `ability`, `move` and `species`), a shape of up
+    /// to three properties is named after them (`name-url`, rank 2), a larger one after its
+    /// most common key (the first in byte order on a tie, rank 3).
+    private func preferredName(_ group: ShapeGroup) -> (name: String, rank: Int) {
         var counts: [String: Int] = [:]
         for use in group.uses { counts[use.name, default: 0] += 1 }
         let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : ByteOrder.precedes($0.key, $1.key) }
-        guard let top = ranked.first, !top.key.isEmpty else { return "shape" }
-        if top.value * 2 > group.uses.count { return top.key }
+        guard let top = ranked.first, !top.key.isEmpty else { return ("shape", 3) }
+        if top.value * 2 > group.uses.count { return (top.key, 1) }
         let keys = group.places[0].properties.keys.sorted(by: ByteOrder.precedes)
-        return keys.count <= 3 ? keys.joined(separator: "-") : top.key
+        return keys.count <= 3 ? (keys.joined(separator: "-"), 2) : (top.key, 3)
     }
 
     // MARK: - The envelope
