@@ -39,6 +39,8 @@ enum EnumCandidate {
         return bytes.filter { $0 == slash }.count >= 2
     }
 
+    private static let numberPunctuation = Set("-_.:+,#/".utf8)
+
     /// Numbers and number-like codes (`12`, `1.2.3`, `+82`, `2024-05`), hex ids of eight or
     /// more digits (`5f3a9c1e`), four digits in a row (`user_12345`, `ORD-0001`), and long
     /// tokens mixing letters and digits (`ghp_a1b2c3d4e5f6g7h8`).
@@ -47,7 +49,7 @@ enum EnumCandidate {
         let isLetter = { (byte: UInt8) in (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
         let digits = bytes.filter(isDigit).count
         guard digits > 0 else { return false }
-        if bytes.allSatisfy({ isDigit($0) || Set("-_.:+,#/".utf8).contains($0) }) { return true }
+        if bytes.allSatisfy({ isDigit($0) || numberPunctuation.contains($0) }) { return true }
         let isHex = { (byte: UInt8) in isDigit(byte) || (byte >= 97 && byte <= 102) || (byte >= 65 && byte <= 70) }
         if bytes.count >= 8, bytes.allSatisfy(isHex) { return true }
         var run = 0

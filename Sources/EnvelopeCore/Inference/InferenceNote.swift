@@ -33,10 +33,12 @@ public struct InferenceNote: Sendable, Hashable {
         case .noKeys: return "\(place): every object was empty, so it has no properties; add them, or additionalProperties for a map"
         }
     }
+}
 
-    /// The `$comment` the schema carries at the place.
+extension InferenceNote.Kind {
+    /// The `$comment` the schema carries at a place the samples left this way.
     var comment: String {
-        switch kind {
+        switch self {
         case .onlyNull: return "Only null was seen here in the samples; add the type it has when it has a value."
         case .noElements: return "Every array here was empty in the samples, so the items are unknown; describe them in items."
         case .noKeys: return "Every object here was empty in the samples; add its properties, or additionalProperties if it is a map."

@@ -49,7 +49,7 @@ final class InferredSchemaWriter {
             return schema(for: place, sharing: true)
         }
         let lacks = Self.lacks(place)
-        if !lacks.isEmpty { add("$comment", .string(lacks.map { InferenceNote(pointer: "", kind: $0).comment }.joined(separator: " "))) }
+        if !lacks.isEmpty { add("$comment", .string(lacks.map(\.comment).joined(separator: " "))) }
         var types = place.typeNames
         guard !types.isEmpty else { return .object(members) }
         if place.nulls > 0 { types.append("null") }

@@ -2,66 +2,96 @@
 /// ``InferredPlace`` can tell an object it has seen before (the same organization inside 26
 /// teams) from a new one, and count the strings inside it as evidence for an `enum` once.
 ///
-/// Equal objects get equal digests whatever the order of their keys; numbers are compared by
-/// value (`1` and `1.0`), and a key written twice counts with its last value, as a decoder
-/// sees it. Computed bottom-up in one pass, so a sample costs its size, not its size times
-/// its depth.
+/// Equal objects get equal digests whatever the order of their keys; scalars are compared by
+/// their text as written. Computed bottom-up in one walk of the tape, without making strings
+/// or member arrays, so a sample costs about its size, not its size times its depth.
 struct ObjectFingerprints {
-    private(set) var digests: [Int: UInt64] = [:]
+    /// One digest per tape entry; only objects' are set.
+    private var digests: [UInt64]
 
-    /// The digests of every object in `root`.
+    /// The digests of every object in `root`'s document.
     init(_ root: JSONNode) {
-        _ = digest(root)
+        let document = root.document
+        var digests = [UInt64](repeating: 0, count: document.tape.count)
+        // The document owns its tape: it must outlive every read of it below.
+        withExtendedLifetime(document) {
+            document.text.withUnsafeBufferPointer { text in
+                _ = Self.digest(root.index, tape: document.tape, text: text, into: &digests)
+            }
+        }
+        self.digests = digests
     }
 
-    /// The digest of the object at `node`; 0 for anything else (never looked up).
-    func of(_ node: JSONNode) -> UInt64 { digests[node.index] ?? 0 }
+    /// The digest of the object at `node`.
+    func of(_ node: JSONNode) -> UInt64 { digests[node.index] }
 
-    private mutating func digest(_ node: JSONNode) -> UInt64 {
-        var hash = FNV(tag: UInt8(truncatingIfNeeded: node.kind.rawValue))
-        switch node.kind {
-        case .null: break
-        case .bool: hash.add(byte: node.boolValue == true ? 1 : 0)
-        case .number: hash.add(bytes: JSONValue.canonicalNumber(node.rawText).utf8)
-        case .string: hash.add(bytes: (node.stringValue ?? "").utf8)
+    private static func digest(_ index: Int, tape: UnsafeBufferPointer<JSONTapeEntry>, text: UnsafeBufferPointer<UInt8>,
+                               into digests: inout [UInt64]) -> UInt64 {
+        let entry = tape[index]
+        var hash = FNV()
+        hash.add(byte: UInt8(truncatingIfNeeded: entry.kind.rawValue))
+        switch entry.kind {
+        case .null, .bool, .number, .string:
+            let start = Int(entry.offset)
+            hash.add(bytes: UnsafeBufferPointer(rebasing: text[start..<start + tape.byteLength(index)]))
+            return hash.finished
         case .array:
-            for element in node.elements { hash.add(word: digest(element)) }
-        case .object:
-            var latest: [String: UInt64] = [:]
-            for member in node.members { latest[member.key] = digest(member.value) }
-            for key in latest.keys.sorted(by: ByteOrder.precedes) {
-                hash.add(bytes: key.utf8)
-                hash.add(byte: 0xFF)
-                hash.add(word: latest[key] ?? 0)
+            var child = index + 1
+            let end = tape.childrenEnd(index)
+            while child < end {
+                hash.add(word: digest(child, tape: tape, text: text, into: &digests))
+                child = tape.valueEnd(child)
             }
+            return hash.finished
+        case .object:
+            // Members are summed, each mixed first, so the order of keys does not matter.
+            var sum: UInt64 = 0
+            var child = index + 1
+            let end = tape.childrenEnd(index)
+            while child < end {
+                var member = FNV()
+                let key = tape[child]
+                member.add(bytes: UnsafeBufferPointer(rebasing: text[Int(key.offset)..<Int(key.offset) + key.payload]))
+                member.add(word: digest(child + 1, tape: tape, text: text, into: &digests))
+                sum &+= member.finished
+                child = tape.valueEnd(child + 1)
+            }
+            hash.add(word: sum)
             let value = hash.finished
-            digests[node.index] = value
+            digests[index] = value
             return value
         }
-        return hash.finished
     }
 
-    /// FNV-1a, 64 bits, with a final mix so digests of similar objects spread.
+    /// FNV-1a over 64-bit words (eight bytes a step, with a shift so high bits reach the low
+    /// ones), with a final mix so digests of similar values spread.
     private struct FNV {
         var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
-        init(tag: UInt8) { add(byte: tag) }
-
         mutating func add(byte: UInt8) {
-            state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            add(word: UInt64(byte))
         }
 
-        mutating func add<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
-            var count: UInt64 = 0
-            for byte in bytes {
-                add(byte: byte)
-                count += 1
+        mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+            var position = 0
+            if let base = bytes.baseAddress {
+                while position + 8 <= bytes.count {
+                    add(word: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    position += 8
+                }
             }
-            add(word: count)
+            var tail: UInt64 = 0
+            while position < bytes.count {
+                tail = tail << 8 | UInt64(bytes[position])
+                position += 1
+            }
+            add(word: tail)
+            add(word: UInt64(bytes.count))
         }
 
         mutating func add(word: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+            state = (state ^ word) &* 0x0000_0100_0000_01B3
+            state ^= state >> 29
         }
 
         var finished: UInt64 {
