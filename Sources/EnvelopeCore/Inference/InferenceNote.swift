@@ -3,13 +3,13 @@
 /// and the schema carries a `$comment` there.
 public struct InferenceNote: Sendable, Hashable {
     /// What the samples lacked.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// Only null was seen: the schema has no `type` there.
-        case onlyNull = "only-null"
+        case onlyNull
         /// Every array was empty: its `items` are `{}`, which allows anything.
-        case noElements = "no-elements"
+        case noElements
         /// Every object was empty: it has no `properties`.
-        case noKeys = "no-keys"
+        case noKeys
     }
 
     /// The place in the answers, a JSON Pointer with `*` for array elements
