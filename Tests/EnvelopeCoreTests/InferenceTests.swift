@@ -35,7 +35,7 @@ struct InferenceTests {
               "type": "object",
               "properties": {
                 "gone": {
-                  "description": "Only null was seen here in the samples; add the type it has when it has a value."
+                  "$comment": "Only null was seen here in the samples; add the type it has when it has a value."
                 },
                 "id": { "type": "integer" },
                 "meta": {
@@ -118,6 +118,27 @@ struct InferenceTests {
         ]
         let expected = try inferred(samples)
         let seed: UInt64 = 42
+        var generator = SplitMix64(seed: seed)
+        for round in 0..<20 {
+            let values = try samples.map { try JSONDocument.parse($0).root.value }
+            let mixed = values.map { shuffled($0, using: &generator).serialized() }.shuffled(using: &generator)
+            #expect(try inferred(mixed) == expected, "seed \(seed), round \(round): \(mixed)")
+        }
+    }
+
+    @Test("shared shapes, their names and the enum evidence do not depend on the order of samples, elements and keys")
+    func sharingOrderIndependent() throws {
+        let link = { (kind: String, id: Int) in "{\"name\": \"\(kind)-\(id)\", \"url\": \"https://x.test/\(kind)/\(id)/\"}" }
+        let org = #"{"login": "acme", "plan": "free"}"#
+        let samples = [
+            "{\"moves\": [{\"move\": \(link("move", 1)), \"at\": 1}, {\"move\": \(link("move", 2)), \"at\": 2}], \"species\": \(link("species", 1)), "
+                + "\"w\": {\"move\": {\"id\": 1}, \"w\": 1}, \"x\": {\"move\": {\"name\": \"a\"}, \"x\": 1}, \"teams\": [{\"org\": \(org), \"k\": \"a\"}, {\"org\": \(org), \"k\": \"b\"}]}",
+            "{\"moves\": [], \"species\": \(link("species", 2)), \"y\": {\"move\": {\"name\": \"b\"}, \"y\": 1}, \"z\": {\"move\": {\"id\": 2}, \"z\": 1}, "
+                + "\"teams\": [{\"org\": \(org), \"k\": \"a\"}, {\"org\": \(org), \"k\": \"b\"}, {\"org\": \(org), \"k\": \"a\"}, {\"org\": \(org), \"k\": \"b\"}]}",
+        ]
+        let expected = try inferred(samples)
+        #expect(expected.contains("$defs"))
+        let seed: UInt64 = 7
         var generator = SplitMix64(seed: seed)
         for round in 0..<20 {
             let values = try samples.map { try JSONDocument.parse($0).root.value }

@@ -231,7 +231,7 @@ final class CodegenState {
             generics = existing.generics
         } else {
             let node = context.schema.nodes[index]
-            name = uniqueName(SwiftNames.type(title(index, context) ?? hint))
+            name = uniqueName(SwiftNames.type(title(index, context) ?? definitionName(index, context) ?? hint))
             generics = anchors(of: index, context.schema)
             declared[key] = (name, generics)
             let parameters = generics.count == 1 ? ["T"] : generics.map { SwiftNames.type($0) }
@@ -283,7 +283,7 @@ final class CodegenState {
             }
             return existing.name
         }
-        let name = uniqueName(SwiftNames.type(title(index, context) ?? hint))
+        let name = uniqueName(SwiftNames.type(title(index, context) ?? definitionName(index, context) ?? hint))
         enumsDeclared[key] = (name, open, contractName)
         var cases: [(name: String, raw: String)] = []
         var names: Set<String> = open ? ["unknown"] : []
@@ -332,6 +332,17 @@ final class CodegenState {
 
     func title(_ index: Int, _ context: Context) -> String? {
         raw(index, context)?["title"]?.stringValue
+    }
+
+    /// The key of a schema written under `$defs` (or `definitions`), which names its type
+    /// when it has no `title`: `#/$defs/move` gives `Move`, so a shape shared through `$defs`
+    /// is named for what it is rather than for the first place that uses it. Nil when the name
+    /// is taken, so a second contract's `$defs/item` keeps its place-derived name.
+    func definitionName(_ index: Int, _ context: Context) -> String? {
+        let tokens = context.schema.nodes[index].pointer.split(separator: "/", omittingEmptySubsequences: false)
+        guard tokens.count >= 2, tokens[tokens.count - 2] == "$defs" || tokens[tokens.count - 2] == "definitions" else { return nil }
+        let name = JSONPointer.unescape(tokens[tokens.count - 1])
+        return takenNames.contains(SwiftNames.type(name)) ? nil : name
     }
 
     func description(_ index: Int, _ context: Context) -> String? {

@@ -20,7 +20,8 @@
 ///   decoding, its `CodingKeys` holding the names as the link writes them (`a1_b`).
 ///
 /// Type names come from each schema's `title` (`"title": "Root<T>"` gives `Root`), else from
-/// the property that holds it (`Root.resultMessage` gives `RootResultMessage`).
+/// its key under `$defs` (`#/$defs/move` gives `Move`) while that name is free, else from the
+/// property that holds it (`Root.resultMessage` gives `RootResultMessage`).
 public struct SwiftCodegen {
     /// One contract to generate for, with the reader its schemas are read through (the
     /// generator reads the files again for annotations the validator does not keep:

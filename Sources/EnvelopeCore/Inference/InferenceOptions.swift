@@ -13,13 +13,21 @@ public struct InferenceOptions: Sendable, Hashable {
     /// Whether the items of the one array of objects inside an object envelope go to
     /// `$defs/item`, so the envelope around them can be moved to a shared file.
     public var extractItems: Bool
+    /// Whether a shape (an object schema) written at two or more places goes to `$defs` once,
+    /// named after the key it sits under, and each place says `{"$ref": "#/$defs/NAME"}`.
+    public var shareShapes: Bool
+    /// Which keys go into `required`.
+    public var required: RequiredKeys
 
     /// Creates options; the defaults are the documented ones (10 values, 3 repeats, 40
-    /// characters, items extracted).
-    public init(enumMaxValues: Int = 10, enumMinRepeats: Int = 3, enumMaxLength: Int = 40, extractItems: Bool = true) {
+    /// characters, items extracted, repeated shapes shared, `required` for keys every object had).
+    public init(enumMaxValues: Int = 10, enumMinRepeats: Int = 3, enumMaxLength: Int = 40, extractItems: Bool = true,
+                shareShapes: Bool = true, required: RequiredKeys = .common) {
         self.enumMaxValues = enumMaxValues
         self.enumMinRepeats = enumMinRepeats
         self.enumMaxLength = enumMaxLength
         self.extractItems = extractItems
+        self.shareShapes = shareShapes
+        self.required = required
     }
 }

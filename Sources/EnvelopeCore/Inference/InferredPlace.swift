@@ -12,6 +12,10 @@ final class InferredPlace {
     var integers = 0
     var fractions = 0
     var strings = 0
+    /// Strings seen outside an object this place's ancestors had already shown: the ones that
+    /// count as evidence for an `enum`. The same organization inside 26 teams is one sample
+    /// of its `login`, not 26.
+    var evidenceStrings = 0
     var objects = 0
     var arrays = 0
     /// Distinct strings, kept until there are more than an enum may hold.
@@ -30,9 +34,12 @@ final class InferredPlace {
     var items: InferredPlace?
     /// Elements seen over every array here.
     var elementCount = 0
+    /// The digests of the objects seen here, to notice one seen again.
+    private var objectDigests: Set<UInt64> = []
 
-    /// Records one value (and everything inside it).
-    func add(_ node: JSONNode, options: InferenceOptions) {
+    /// Records one value (and everything inside it). `repeated` says the value sits inside an
+    /// object seen before at its place, so its strings are no new evidence.
+    func add(_ node: JSONNode, options: InferenceOptions, fingerprints: ObjectFingerprints, repeated: Bool = false) {
         occurrences += 1
         switch node.kind {
         case .null: nulls += 1
@@ -40,6 +47,7 @@ final class InferredPlace {
         case .number: if node.isInteger { integers += 1 } else { fractions += 1 }
         case .string:
             strings += 1
+            if !repeated { evidenceStrings += 1 }
             let text = node.stringValue ?? ""
             longestString = max(longestString, text.count)
             if !stringValuesOverflowed {
@@ -54,13 +62,14 @@ final class InferredPlace {
             }
         case .object:
             objects += 1
+            let seenBefore = !objectDigests.insert(fingerprints.of(node)).inserted
             // A key written twice counts once: the last value is what a decoder sees.
             var seen: Set<String> = []
             for member in node.members.reversed() where seen.insert(member.key).inserted {
                 keyCounts[member.key, default: 0] += 1
                 let child = properties[member.key] ?? InferredPlace()
                 properties[member.key] = child
-                child.add(member.value, options: options)
+                child.add(member.value, options: options, fingerprints: fingerprints, repeated: repeated || seenBefore)
             }
         case .array:
             arrays += 1
@@ -68,7 +77,7 @@ final class InferredPlace {
             items = place
             for element in node.elements {
                 elementCount += 1
-                place.add(element, options: options)
+                place.add(element, options: options, fingerprints: fingerprints, repeated: repeated)
             }
         }
     }

@@ -9,11 +9,15 @@ struct InferCommand: ParsableCommand {
         discussion: """
             Each SAMPLE is a saved response body (JSON); '-' reads one from standard input. The \
             schema holds what every sample has in common: integer or number, nested objects and \
-            arrays, 'required' for keys present in every object at a place, [\"string\", \"null\"] \
-            where null was seen beside other values, an enum for small closed sets of strings \
-            (--enum-max), and a format (date-time, date, uri, email, uuid) only where every value \
-            matches. The result does not depend on the order of samples or elements. Review it, \
-            then check with it. docs/authoring.md has the details.
+            arrays, 'required' for keys present in every object at a place (--required), \
+            [\"string\", \"null\"] where null was seen beside other values, an enum for small \
+            closed sets of codes (--enum-max; never links, paths, ids or free text), and a format \
+            (date-time, date, uri, email, uuid) only where every value matches. An object shape \
+            met at two or more places is written once under $defs, named after its key. Where \
+            the samples cannot say what a field holds (only null, only empty arrays or objects) \
+            the schema has a $comment and a note goes to standard error. The result does not \
+            depend on the order of samples or elements. Review it, then check with it. \
+            docs/authoring.md has the details.
             """,
         options: [
             .value("--name", valueName: "name", help: "The contract's name (default: the output file's name, else the first sample's)."),
@@ -22,7 +26,9 @@ struct InferCommand: ParsableCommand {
             .value("--output", short: "-o", valueName: "file", help: "Write the contract here instead of standard output."),
             .flag("--force", help: "Overwrite the output file if it exists."),
             .value("--enum-max", valueName: "n", help: "The most distinct strings that become an enum; 0 for no enums.", default: "10"),
-            .flag("--no-defs", help: "Keep the items of an envelope's list inline instead of in $defs/item."),
+            .value("--required", valueName: "keys", help: "Which keys are required: common (those in every object at a place), every (every key seen), none.",
+                   default: "common", allowed: RequiredKeys.allCases.map(\.rawValue)),
+            .flag("--no-defs", help: "Write every schema inline: no $defs/item for an envelope's list, no $defs for repeated shapes."),
         ],
         arguments: [ArgumentSpec("sample", help: "Response body files; '-' reads standard input.", kind: .repeating)]
     )
@@ -43,8 +49,10 @@ struct InferCommand: ParsableCommand {
         status = try parsed.integer("--status", in: 100...599) ?? 200
         outputPath = parsed.value("--output")
         force = parsed.flag("--force")
+        let inline = parsed.flag("--no-defs")
         options = InferenceOptions(enumMaxValues: try parsed.integer("--enum-max", in: 0...1000) ?? 10,
-                                   extractItems: !parsed.flag("--no-defs"))
+                                   extractItems: !inline, shareShapes: !inline,
+                                   required: parsed.value("--required").flatMap(RequiredKeys.init(rawValue:)) ?? .common)
     }
 
     /// `GET /path?a=1&b=2` (or just `/path`) split into method, path and decoded query pairs.
@@ -88,6 +96,9 @@ struct InferCommand: ParsableCommand {
                 let file = sample == "-" ? "standard input" : sample
                 throw CommandFailure.badInput("\(file):\(error.location.map { "\($0)" } ?? "1:1"): not valid JSON: \(error.message); a sample must be a JSON response body")
             }
+        }
+        for note in inferrer.notes() {
+            Terminal.writeStandardError("note: \(note.message)\n")
         }
         let contractName = name ?? defaultName()
         let request = request ?? ("GET", "/" + contractName, [])
