@@ -47,8 +47,7 @@ struct ValidateCommand: ParsableCommand {
         do {
             loadOptions.mappings += try ProjectConfig.loadIfPresent(path: "envelope.json")?.referenceMappings ?? []
         } catch {
-            Terminal.writeStandardError(error.description + "\n")
-            return 2
+            return try reportLoadFailure(error.problem, errorText: error.description)
         }
         let directory = (contractPath as NSString).deletingLastPathComponent
         let name = (contractPath as NSString).lastPathComponent
@@ -56,8 +55,9 @@ struct ValidateCommand: ParsableCommand {
         do {
             contract = try ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory, options: loadOptions)
         } catch {
-            Terminal.writeStandardError((directory.isEmpty ? error.description : FileSystem.join(directory, error.description)) + "\n")
-            return 2
+            let problem = directory.isEmpty ? FileProblem(level: .error, file: error.file, location: error.location, message: error.message)
+                : FileProblem(contractError: error, directory: directory)
+            return try reportLoadFailure(problem, errorText: problem.description)
         }
         var results: [ContractResult] = []
         if contract.url != nil {
@@ -83,6 +83,16 @@ struct ValidateCommand: ParsableCommand {
             results.append(result(of: body, source: file == "-" ? "standard input" : file, against: contract))
         }
         let report = Report(results: results, failOn: failOn, subject: .answers)
+        try output.write(report)
+        return report.exitCode
+    }
+
+    /// Ends a run whose contract (or project file) did not load: the problem on standard
+    /// error as a compiler prints it, and the report in the chosen format with it. Exit 2.
+    func reportLoadFailure(_ problem: FileProblem, errorText: String) throws(CommandFailure) -> Int32 {
+        Terminal.writeStandardError(errorText + "\n")
+        var report = Report(results: [], failOn: failOn, subject: .answers)
+        report.problems = [problem]
         try output.write(report)
         return report.exitCode
     }

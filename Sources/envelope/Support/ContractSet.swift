@@ -1,4 +1,5 @@
 import EnvelopeCore
+import EnvelopeMock
 
 /// The contracts of a folder: every `*.json` directly in it (shared schemas live in
 /// subfolders), loaded in name order, with every load error collected rather than stopping
@@ -47,8 +48,26 @@ struct ContractSet {
         try ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options)
     }
 
+    /// The load errors as every report shows them, each file as the user would open it
+    /// (`Contracts/broken.json`).
+    func problems(directory: String) -> [FileProblem] {
+        errors.map { FileProblem(contractError: $0, directory: directory) }
+    }
+
     /// The text for the load errors, one per line: `Contracts/file.json:line:column: error: …`.
     func errorText(directory: String) -> String {
         errors.map { FileSystem.join(directory, $0.description) }.joined(separator: "\n")
+    }
+}
+
+extension FileProblem {
+    /// A contract (or schema) file of `directory` that did not load.
+    init(contractError error: ContractError, directory: String) {
+        self.init(level: .error, file: FileSystem.join(directory, error.file), location: error.location, message: error.message)
+    }
+
+    /// A mock mapping file (or the Mocks folder) that did not load.
+    init(mockError error: MockLoadError) {
+        self.init(level: .error, file: error.file, location: error.location, message: error.message)
     }
 }
