@@ -2,9 +2,9 @@ extension ContractLoader {
     /// Loads the URL form of a contract: `contract`, `summary`, `drift`, and `url` with
     /// `scheme`, `host`, `path` (or `pathPattern`), `keyStrategy`, `plusAsSpace` and `query`
     /// (a JSON Schema for the parameters as an object).
-    static func loadURLContract(_ root: JSONNode, document: JSONDocument, file: String, read: @escaping SchemaCompiler.Reader,
+    static func loadURLContract(_ root: JSONNode, document: JSONDocument, reader: FieldReader, read: @escaping SchemaCompiler.Reader,
                                 options: ContractLoadOptions) throws(ContractError) -> Contract {
-        let reader = FieldReader(file: file, regexes: options.regexes)
+        let file = reader.file
         try reader.expectObject(root, "a URL contract", allowed: ["contract", "summary", "url", "drift", "assertFormats", "$schema", "$comment"])
         let name = try reader.string(root, "contract")
         let summary = try reader.optionalString(root, "summary")
@@ -37,6 +37,7 @@ extension ContractLoader {
         if let queryNode = urlNode["query"] {
             url.query = try compiler.compile(queryNode, file: file, pointer: "/url/query")
         }
+        for problem in compiler.problems { try reader.recover(problem) }
         let drift = try reader.driftSettings(root)
         return Contract(name: name, summary: summary, file: file, request: ContractRequest(path: "/"),
                         response: ResponseExpectation(status: nil, headers: [], body: nil),
