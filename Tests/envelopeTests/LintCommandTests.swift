@@ -98,6 +98,17 @@ struct LintCommandTests {
             """)
     }
 
+    @Test("a URL contract with several problems lists every one too")
+    func everyProblemOfAURLContract() throws {
+        let directory = try emptyProject()
+        try #"{"contract": "link", "url": {"scheme": 1, "keyStrategy": "odd", "plusAsSpace": 3, "query": {"type": "objekt"}}}"#
+            .write(to: directory.appendingPathComponent("Contracts/link.json"), atomically: true, encoding: .utf8)
+        let result = try Envelope.run(["lint"], in: directory)
+        #expect(result.exitCode == 2)
+        let places = result.standardOutput.split(separator: "\n").filter { $0.contains(": error: ") }.map { $0.split(separator: " ").first ?? "" }
+        #expect(places == ["Contracts/link.json:1:40:", "Contracts/link.json:1:58:", "Contracts/link.json:1:80:", "Contracts/link.json:1:101:"])
+    }
+
     @Test("check lists every problem of a broken contract too, in its JSON report")
     func checkListsEveryProblem() throws {
         let directory = try emptyProject()
