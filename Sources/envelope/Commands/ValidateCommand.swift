@@ -15,7 +15,7 @@ struct ValidateCommand: ParsableCommand {
             deep link: its scheme, host, path and query parameters are checked.
             """,
         options: [
-            .value("--format", valueName: "format", help: "Report format: text, json, junit.", default: "text", allowed: ReportOutput.formats),
+            .value("--format", valueName: "format", help: "Report format: text, json, junit, github, markdown.", default: "text", allowed: ReportOutput.formats),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),
