@@ -81,3 +81,44 @@ struct ContractLoadingTests {
         #expect(ContractLoadOptions().regexes.count == 0)
     }
 }
+
+@Suite("Contract loading that lists every problem")
+struct ContractProblemCollectionTests {
+    func problems(_ text: String, files: [String: String] = [:]) -> (contract: Contract?, problems: [String]) {
+        var errors: [ContractError] = []
+        let contract = ContractLoader.load(file: "c.json", read: { path in
+            if path == "c.json" { return Array(text.utf8) }
+            guard let file = files[path] else { throw TestFileMissing(path: path) }
+            return Array(file.utf8)
+        }, collectingProblemsInto: &errors)
+        return (contract, errors.map(\.description))
+    }
+
+    @Test("a query value, a status, a header rule, a schema keyword, a $ref and a drift setting: all six, in file order")
+    func everyProblem() {
+        let text = #"{"contract": "c", "request": {"path": "/x", "query": {"q": []}}, "response": {"status": 999, "headers": {"A": 1}, "#
+            + ##""body": {"properties": {"a": {"type": "text"}, "b": {"$ref": "#/nowhere"}}}}, "drift": {"missing-key": "loud"}}"##
+        let outcome = problems(text)
+        #expect(outcome.contract == nil)
+        #expect(outcome.problems.map { $0.components(separatedBy: ": error: ").first ?? "" } == [
+            "c.json:1:60", "c.json:1:89", "c.json:1:111", "c.json:1:153", "c.json:1:176", "c.json:1:218",
+        ])
+    }
+
+    @Test("a $ref cycle is one problem, not one per schema on it; a contract with none loads")
+    func cycleOnce() {
+        let cycle = ##"{"contract": "c", "request": {"path": "/x"}, "response": {"body": {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}}}"##
+        #expect(problems(cycle).problems.count == 1)
+        #expect(problems(cycle).problems.first?.contains("$ref cycle") == true)
+        let good = problems(#"{"contract": "c", "request": {"path": "/x"}, "response": {"body": {"type": "object"}}}"#)
+        #expect(good.contract?.name == "c")
+        #expect(good.problems.isEmpty)
+    }
+
+    @Test("the throwing load still stops at the first problem, as before")
+    func throwingStopsAtFirst() {
+        let text = #"{"contract": "c", "summry": 1, "request": {"path": "x"}, "response": {}}"#
+        #expect(throws: ContractError.self) { try ContractLoader.load(Array(text.utf8), file: "c.json") { _ in [] } }
+        #expect(problems(text).problems.count == 2)
+    }
+}

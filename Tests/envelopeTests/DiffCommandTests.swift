@@ -89,7 +89,37 @@ struct DiffCommandTests {
         try Data(#"{"contract": "x", "request": {"path": "/x"}, "response": {"body": {"type": "text"}}}"#.utf8).write(to: bad)
         let result = try Envelope.run(["diff", diff.appendingPathComponent("old/gone.json").path, bad.path])
         #expect(result.exitCode == 2)
-        #expect(result.standardError == "error: \(directory.path)/bad.json:1:76: error: invalid schema at /response/body/type: 'type' expects one of object, array, string, number, integer, boolean, null (or a list of them), found \"text\"\n")
+        let message = "invalid schema at /response/body/type: 'type' expects one of object, array, string, number, integer, boolean, null (or a list of them), found \"text\""
+        #expect(result.standardError == "\(directory.path)/bad.json:1:76: error: \(message)\n")
+        // The text report says it too, and that nothing was compared.
+        #expect(result.standardOutput == "\(directory.path)/bad.json  did not load\n  ✗ 1:76  \(message)\n\n1 file did not load; nothing was compared\n")
+    }
+
+    @Test("a broken contract is in the JSON report: errors[] with file, line, column, message; summary.exitCode 2")
+    func brokenJSON() throws {
+        let directory = try temporaryDirectory()
+        let bad = directory.appendingPathComponent("bad.json")
+        try Data(#"{"contract": "x", "request": {"path": "/x"}, "respons": {}, "drift": {"unknown-key": "loud"}}"#.utf8).write(to: bad)
+        let output = directory.appendingPathComponent("diff.json")
+        let result = try Envelope.run(["diff", diff.appendingPathComponent("old/gone.json").path, bad.path, "--format", "json", "--output", output.path])
+        #expect(result.exitCode == 2)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+        let errors = try #require(report["errors"] as? [[String: Any]])
+        // Every problem of the file, not only the first.
+        #expect(errors.map { $0["column"] as? Int } == [46, 86])
+        #expect(errors.allSatisfy { $0["file"] as? String == bad.path && $0["line"] as? Int == 1 })
+        #expect((report["summary"] as? [String: Any])?["exitCode"] as? Int == 2)
+        #expect(result.standardOutput.hasSuffix("1 file did not load (2 errors); nothing was compared\n"))
+    }
+
+    @Test("a broken contract is in the Markdown report")
+    func brokenMarkdown() throws {
+        let directory = try temporaryDirectory()
+        let bad = directory.appendingPathComponent("bad.json")
+        try Data(#"{"contract": "x", "request": {"path": "x"}, "response": {}}"#.utf8).write(to: bad)
+        let result = try Envelope.run(["diff", diff.appendingPathComponent("old/gone.json").path, bad.path, "--format", "markdown"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardOutput.hasPrefix("### ✗ Contract changes: 1 file did not load; nothing was compared\n\n| | file | where | problem |\n|---|---|---|---|\n| ✗ | `\(bad.path)` | 1:39 | request.path must start with '/'"))
     }
 
     private func run(_ tool: String, _ arguments: [String], in directory: URL) throws -> Int32 {

@@ -3,6 +3,26 @@ struct FieldReader {
     let file: String
     /// Compiled header and path patterns, shared by the contracts of one load.
     let regexes: SchemaRegexCache
+    /// Where problems that spoil only their own field go, so loading goes on; without one
+    /// (``ContractLoader/load(file:read:options:)``) the first problem is thrown.
+    var collector: ProblemCollector? = nil
+
+    /// Records `problem` and returns, when problems are collected; throws it otherwise.
+    func recover(_ problem: ContractError) throws(ContractError) {
+        guard let collector else { throw problem }
+        collector.add(problem)
+    }
+
+    /// `body`'s value, or `fallback` when it fails with a problem that is collected (then
+    /// loading goes on without that part); the problem is thrown when none are collected.
+    func attempt<T>(or fallback: T, _ body: () throws(ContractError) -> T) throws(ContractError) -> T {
+        do {
+            return try body()
+        } catch {
+            try recover(error)
+            return fallback
+        }
+    }
 
     /// The compiler for a contract's schemas, with the contract's and the options' format
     /// assertion, the contract's `enums` (open or closed), and the contract's own document
@@ -11,18 +31,21 @@ struct FieldReader {
                         options: ContractLoadOptions) throws(ContractError) -> SchemaCompiler {
         var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote, regexes: options.regexes)
         if let assert = document.root["assertFormats"] {
-            guard let flag = assert.boolValue else {
-                throw .invalidContract(file: file, at: assert.location, message: "'assertFormats' must be true or false, found \(assert.rawText)")
+            if let flag = assert.boolValue {
+                compiler.assertsFormats = flag
+            } else {
+                try recover(.invalidContract(file: file, at: assert.location, message: "'assertFormats' must be true or false, found \(assert.rawText)"))
             }
-            compiler.assertsFormats = flag
         }
         if options.assertFormats { compiler.assertsFormats = true }
         if let enums = document.root["enums"] {
-            guard let text = enums.stringValue, text == "open" || text == "closed" else {
-                throw .invalidContract(file: file, at: enums.location, message: "'enums' must be \"open\" or \"closed\", found \(enums.rawText)")
+            if let text = enums.stringValue, text == "open" || text == "closed" {
+                compiler.opensEnums = text == "open"
+            } else {
+                try recover(.invalidContract(file: file, at: enums.location, message: "'enums' must be \"open\" or \"closed\", found \(enums.rawText)"))
             }
-            compiler.opensEnums = text == "open"
         }
+        compiler.collectsProblems = collector != nil
         compiler.register(document, as: file)
         return compiler
     }
@@ -42,8 +65,10 @@ struct FieldReader {
         guard let driftNode = root["drift"] else { return drift }
         try expectObject(driftNode, "drift", allowed: ContractLoader.driftKeys)
         for member in driftNode.memberSequence {
-            guard let kind = DriftKind(rawValue: member.key), let text = member.value.stringValue, let severity = Severity(setting: text) else {
-                throw .invalidContract(file: file, at: member.value.location, message: "drift.\(member.key) must be \"breaking\", \"warning\" or \"ignore\", found \(member.value.rawText)")
+            guard let kind = DriftKind(rawValue: member.key) else { continue }  // reported by expectObject
+            guard let text = member.value.stringValue, let severity = Severity(setting: text) else {
+                try recover(.invalidContract(file: file, at: member.value.location, message: "drift.\(member.key) must be \"breaking\", \"warning\" or \"ignore\", found \(member.value.rawText)"))
+                continue
             }
             drift[kind] = severity
         }
@@ -56,15 +81,23 @@ struct FieldReader {
         guard node.kind == .object else {
             throw .invalidContract(file: file, at: node.location, message: "\(what()) must be an object, found \(node.kind)")
         }
-        if let member = node.firstMember(withKeyNotIn: allowed) {
+        // The quick look first: most objects have no unknown key.
+        guard node.firstMember(withKeyNotIn: allowed) != nil else { return }
+        for member in node.memberSequence where !allowed.contains(member.key) {
             let suggestion = EditDistance.suggestion(for: member.key, among: allowed.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
             let list = allowed.filter { !$0.hasPrefix("$") }.sorted().joined(separator: ", ")
-            throw .invalidContract(file: file, at: member.keyLocation, message: "unknown key '\(member.key)' in \(what())\(suggestion); expected one of: \(list)")
+            try recover(.invalidContract(file: file, at: member.keyLocation, message: "unknown key '\(member.key)' in \(what())\(suggestion); expected one of: \(list)"))
         }
     }
 
     func required(_ node: JSONNode, _ key: String) throws(ContractError) -> JSONNode {
         guard let value = node[key] else {
+            // When collecting, a misspelling of the key is already reported as an unknown key
+            // ("did you mean …?"): read on as if it were spelt right, to find what else is wrong,
+            // rather than report the key missing as well.
+            if collector != nil, let near = node.memberSequence.first(where: { EditDistance.suggestion(for: $0.key, among: [key]) == key }) {
+                return near.value
+            }
             throw .invalidContract(file: file, at: node.location, message: "missing required key '\(key)'")
         }
         return value
@@ -91,7 +124,8 @@ struct FieldReader {
         var result: [(name: String, value: String)] = []
         for member in map.memberSequence {
             guard let text = member.value.stringValue ?? member.value.numberText ?? member.value.boolValue.map({ String($0) }) else {
-                throw .invalidContract(file: file, at: member.value.location, message: "'\(key).\(member.key)' must be a string, found \(member.value.kind)")
+                try recover(.invalidContract(file: file, at: member.value.location, message: "'\(key).\(member.key)' must be a string, found \(member.value.kind)"))
+                continue
             }
             result.append((member.key, text))
         }
@@ -105,28 +139,31 @@ struct FieldReader {
         }
         var rules: [HeaderExpectation] = []
         for member in headers.memberSequence {
-            let value = member.value
-            if let exact = value.stringValue {
-                rules.append(HeaderExpectation(name: member.key, rule: .equals(exact)))
-                continue
-            }
-            try expectObject(value, "response.headers.\(member.key)", allowed: ContractLoader.headerRuleKeys)
-            if let pattern = value["pattern"] {
-                guard let text = pattern.stringValue, let regex = regexes.regex(text) else {
-                    throw .invalidContract(file: file, at: pattern.location, message: "'pattern' must be a valid regular expression")
-                }
-                rules.append(HeaderExpectation(name: member.key, rule: .pattern(regex)))
-            } else if let equals = value["equals"] {
-                guard let text = equals.stringValue else {
-                    throw .invalidContract(file: file, at: equals.location, message: "'equals' must be a string")
-                }
-                rules.append(HeaderExpectation(name: member.key, rule: .equals(text)))
-            } else if value["absent"]?.boolValue == true {
-                rules.append(HeaderExpectation(name: member.key, rule: .absent))
-            } else {
-                throw .invalidContract(file: file, at: value.location, message: "a header rule needs \"pattern\", \"equals\" or \"absent\": true")
-            }
+            // A broken rule spoils only itself.
+            if let rule = try attempt(or: nil, { () throws(ContractError) in try headerRule(member) }) { rules.append(rule) }
         }
         return rules
+    }
+
+    /// One rule of `response.headers`: a string (the exact value) or an object with
+    /// `pattern`, `equals` or `absent`.
+    func headerRule(_ member: JSONMember) throws(ContractError) -> HeaderExpectation {
+        let value = member.value
+        if let exact = value.stringValue { return HeaderExpectation(name: member.key, rule: .equals(exact)) }
+        try expectObject(value, "response.headers.\(member.key)", allowed: ContractLoader.headerRuleKeys)
+        if let pattern = value["pattern"] {
+            guard let text = pattern.stringValue, let regex = regexes.regex(text) else {
+                throw .invalidContract(file: file, at: pattern.location, message: "'pattern' must be a valid regular expression")
+            }
+            return HeaderExpectation(name: member.key, rule: .pattern(regex))
+        } else if let equals = value["equals"] {
+            guard let text = equals.stringValue else {
+                throw .invalidContract(file: file, at: equals.location, message: "'equals' must be a string")
+            }
+            return HeaderExpectation(name: member.key, rule: .equals(text))
+        } else if value["absent"]?.boolValue == true {
+            return HeaderExpectation(name: member.key, rule: .absent)
+        }
+        throw .invalidContract(file: file, at: value.location, message: "a header rule needs \"pattern\", \"equals\" or \"absent\": true")
     }
 }

@@ -5,6 +5,7 @@ extension DiffReport {
     public func renderText() -> String {
         var out = ""
         if !title.isEmpty { out += title + "\n\n" }
+        out += problemText
         for entry in entries where entry.status != .unchanged {
             out += "\(entry.contract)  \(entry.file)  (\(entry.status.rawValue))\n"
             let places = entry.changes.map { $0.pointer.isEmpty ? "(contract)" : $0.pointer }
@@ -44,16 +45,20 @@ extension DiffReport {
             member("breaking", .number(String(breakingCount))),
             member("compatible", .number(String(compatibleCount))),
             member("failOn", .string(failOn.rawValue)),
+            member("loadErrors", .number(String(problems.count))),
             member("exitCode", .number(String(exitCode))),
         ])
-        return JSONValue.object([member("contracts", .array(contracts)), member("summary", summary)]).serialized(pretty: true) + "\n"
+        return JSONValue.object([member("contracts", .array(contracts)), member("errors", .array(problems.map(\.jsonValue))), member("summary", summary)])
+            .serialized(pretty: true) + "\n"
     }
 
     /// For a pull-request comment: a verdict, then a table of changes per changed contract.
     /// `|`, `<`, `>` and `&` in values are escaped so an odd schema cannot break the table.
     public func renderMarkdown() -> String {
         var out = breakingCount > 0 ? "### ✗ Contract changes: \(breakingCount) breaking\n\n" : "### ✓ Contract changes: nothing breaking\n\n"
+        if !problems.isEmpty { out = "### ✗ Contract changes: \(escape(summaryLine))\n\n" }
         if !title.isEmpty { out += escape(title) + "\n\n" }
+        out += problemTable(escape: escape)
         for entry in entries where entry.status != .unchanged {
             out += "**\(escape(entry.contract))** (`\(escape(entry.file))`, \(entry.status.rawValue))\n\n"
             guard !entry.changes.isEmpty else { continue }

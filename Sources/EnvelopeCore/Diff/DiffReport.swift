@@ -44,6 +44,9 @@ public struct DiffReport: Sendable {
     public var failOn: DiffFailLevel
     /// What was compared, for the headline: `Contracts at HEAD~1 → working tree`.
     public var title: String
+    /// The contract files that did not load, on either side; with any, nothing was compared
+    /// and the exit code is 2 (see DiffReport+Problems.swift).
+    public var problems: [FileProblem] = []
 
     /// Creates a report.
     public init(entries: [Entry], failOn: DiffFailLevel = .breaking, title: String = "") {
@@ -57,8 +60,10 @@ public struct DiffReport: Sendable {
     /// Compatible changes over all entries.
     public var compatibleCount: Int { entries.reduce(0) { $0 + $1.compatibleCount } }
 
-    /// 1 when a change at or above ``failOn`` was found, else 0.
+    /// 2 when a file did not load; else 1 when a change at or above ``failOn`` was found,
+    /// else 0.
     public var exitCode: Int32 {
+        if !problems.isEmpty { return 2 }
         switch failOn {
         case .breaking: return breakingCount > 0 ? 1 : 0
         case .any: return breakingCount + compatibleCount > 0 ? 1 : 0
@@ -68,6 +73,7 @@ public struct DiffReport: Sendable {
 
     /// `3 contracts compared: 1 changed (2 breaking, 1 compatible)`.
     public var summaryLine: String {
+        if let line = problemSummaryLine { return line }
         let changed = entries.filter { $0.status != .unchanged }.count
         let noun = entries.count == 1 ? "contract" : "contracts"
         return "\(entries.count) \(noun) compared: \(changed) changed (\(breakingCount) breaking, \(compatibleCount) compatible)"

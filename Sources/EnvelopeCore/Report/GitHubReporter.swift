@@ -9,7 +9,7 @@ public struct GitHubReporter: Sendable {
 
     /// The annotations and summary, ending in a newline.
     public func render(_ report: Report) -> String {
-        var out = ""
+        var out = annotations(of: report.problems)
         for result in report.results {
             for finding in result.findings where finding.severity != .ignore {
                 let command = finding.severity == .breaking ? "error" : "warning"

@@ -11,8 +11,9 @@ public struct JSONReporter: Sendable {
 
     /// The report as a JSON value.
     public func value(of report: Report) -> JSONValue {
-        .object([
-            member("results", .array(report.results.enumerated().map { value(of: $1, transfer: report.transfer(at: $0)) })),
+        var members = [member("results", .array(report.results.enumerated().map { value(of: $1, transfer: report.transfer(at: $0)) }))]
+        members += problemMembers(of: report)
+        members.append(
             member("summary", .object([
                 member("contracts", number(report.results.count)),
                 member("ok", number(report.results.filter { $0.status == .ok }.count)),
@@ -23,9 +24,10 @@ public struct JSONReporter: Sendable {
                 member("breaking", number(report.breakingCount)),
                 member("warnings", number(report.warningCount)),
                 member("failOn", .string(report.failOn.rawValue)),
+                member("loadErrors", number(report.loadErrors.count)),
                 member("exitCode", number(Int(report.exitCode))),
-            ])),
-        ])
+            ])))
+        return .object(members)
     }
 
     func value(of result: ContractResult, transfer: TransferRecord? = nil) -> JSONValue {

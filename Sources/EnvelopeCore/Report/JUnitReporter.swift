@@ -8,12 +8,14 @@ public struct JUnitReporter: Sendable {
     /// The report as an XML document, ending in a newline.
     public func render(_ report: Report, suiteName: String = "envelope") -> String {
         let text = TextReporter(useColor: false)
-        let failures = report.results.filter { isFailure($0, report.failOn) && $0.status != .error }.count
-        let errors = report.errorCount
+        let problemCases = problemCases(of: report)
+        let failures = report.results.filter { isFailure($0, report.failOn) && $0.status != .error }.count + problemCases.failures
+        let errors = report.errorCount + problemCases.errors
+        let tests = report.results.count + problemCases.count
         let time = format3(report.results.indices.map { report.transfer(at: $0)?.timings.total ?? report.results[$0].duration ?? 0 }.reduce(0, +))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
-        out += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
+        out += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
         for (index, result) in report.results.enumerated() {
             let transfer = report.transfer(at: index)
             // The request's total time from libcurl when there was a fetch.
@@ -35,6 +37,7 @@ public struct JUnitReporter: Sendable {
             }
             out += "    </testcase>\n"
         }
+        out += problemCases.xml
         out += "  </testsuite>\n</testsuites>\n"
         return out
     }

@@ -9,7 +9,11 @@ public struct MarkdownReporter: Sendable {
         let summary = TextReporter(useColor: false).summary(report)
         let verdict = report.exitCode == 0 ? "✅" : "❌"
         var out = "### \(verdict) Envelope: \(cell(summary))\n\n"
-        out += "| Contract | Result | Breaking | Warnings | Time |\n|---|---|---:|---:|---:|\n"
+        out += problemTable(report)
+        // Nothing was checked when a file did not load: no table of no contracts.
+        if !report.results.isEmpty || report.problems.isEmpty {
+            out += "| Contract | Result | Breaking | Warnings | Time |\n|---|---|---:|---:|---:|\n"
+        }
         for (index, result) in report.results.enumerated() {
             let time = (report.transfer(at: index)?.timings.total ?? result.duration).map { format3($0) + " s" } ?? "–"
             out += "| `\(code(result.contract))` | \(status(result, report.failOn)) | \(result.breakingCount) | \(result.warningCount) | \(time) |\n"

@@ -14,6 +14,9 @@ public struct Report: Sendable {
     public var redactor: Redactor
     /// What each result stands for, for the summary's count.
     public var subject: ReportSubject
+    /// The files that did not load (contracts, mock mappings, the project file), and for
+    /// `lint` its warnings about them; every format shows them (see Report+Problems.swift).
+    public var problems: [FileProblem] = []
 
     /// Creates a report.
     public init(results: [ContractResult], failOn: FailLevel = .breaking, transfers: [TransferRecord?] = [],
@@ -44,10 +47,13 @@ public struct Report: Sendable {
     /// Results that could not be judged (not fetched, a server error, cut off).
     public var errorCount: Int { results.filter { $0.status == .error }.count }
 
-    /// The exit code: 1 when a finding is at or above `failOn`; else 3 when an answer could
-    /// not be fetched; else 0. Drift wins over transport errors because it is the news the
-    /// run was for; transport errors still show in every format.
+    /// The exit code: 2 when a file did not load; else 1 when a finding (or a lint warning)
+    /// is at or above `failOn`; else 3 when an answer could not be fetched; else 0. Drift
+    /// wins over transport errors because it is the news the run was for; transport errors
+    /// still show in every format.
     public var exitCode: Int32 {
+        if !loadErrors.isEmpty { return 2 }
+        if failOn.fails(.warning), !fileWarnings.isEmpty { return 1 }
         let failing = results.contains { result in
             result.findings.contains { !$0.kind.blocksValidation && failOn.fails($0.severity) }
         }

@@ -11,7 +11,7 @@ public struct TextReporter: Sendable {
 
     /// The whole report as text, ending in a newline.
     public func render(_ report: Report) -> String {
-        var out = ""
+        var out = renderProblems(report)
         for (index, result) in report.results.enumerated() {
             out += renderResult(result, failOn: report.failOn, transfer: report.transfer(at: index), redactor: report.redactor)
             out += "\n"
@@ -73,13 +73,14 @@ public struct TextReporter: Sendable {
 
     /// The last line: counts and the verdict.
     public func summary(_ report: Report) -> String {
+        if let line = loadErrorSummary(report) { return paint(line, .red) }
         let total = report.results.count
         let ok = report.results.filter { $0.status == .ok }.count
         let drifted = report.results.filter { $0.status == .drift }.count
         var parts = ["\(ok) ok", "\(drifted) with drift"]
         parts += unjudgedParts(report)
         let counts = "\(report.breakingCount) breaking, \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")"
-        let line = report.subject.counted(total) + ": " + parts.joined(separator: ", ") + " (\(counts))"
+        let line = report.subject.counted(total) + ": " + parts.joined(separator: ", ") + " (\(counts))" + problemSuffix(report)
         return report.exitCode == 0 ? paint(line, .green) : paint(line, .red)
     }
 

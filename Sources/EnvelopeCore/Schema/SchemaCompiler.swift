@@ -38,6 +38,11 @@ public struct SchemaCompiler {
     /// Whether enums of strings are open (the contract's `"enums": "open"`) unless a schema's
     /// `x-envelope-open` says otherwise; see ``SchemaNode/opensEnum``.
     public var opensEnums = false
+    /// Whether a bad keyword, or a `$ref` that leads nowhere, is kept in ``problems`` and
+    /// compiling goes on without it (for reports that list every problem), rather than thrown.
+    var collectsProblems = false
+    /// The problems kept with ``collectsProblems``, in the order they were found.
+    private(set) var problems: [ContractError] = []
     /// The schemas compiled so far.
     public private(set) var schema = CompiledSchema()
     private let read: Reader
@@ -433,9 +438,20 @@ public struct SchemaCompiler {
                 openness = member
                 continue
             }
-            try compileKeyword(member, in: site, into: &node)
+            do throws(ContractError) {
+                try compileKeyword(member, in: site, into: &node)
+            } catch {
+                // A bad keyword spoils only itself: the schema goes on without it.
+                try keep(error)
+            }
         }
-        if validation { try settleOpenness(of: &node, marked: openness, in: site) }
+        if validation {
+            do throws(ContractError) {
+                try settleOpenness(of: &node, marked: openness, in: site)
+            } catch {
+                try keep(error)
+            }
+        }
         // Swapped with the placeholder rather than assigned, so that the node's fields move
         // into place instead of being retained by a copy.
         swap(&schema.nodes[index], &node)
@@ -781,6 +797,12 @@ public struct SchemaCompiler {
         return result
     }
 
+    /// Keeps `problem` in ``problems`` when they are collected; throws it otherwise.
+    private mutating func keep(_ problem: ContractError) throws(ContractError) {
+        guard collectsProblems else { throw problem }
+        problems.append(problem)
+    }
+
     // MARK: - References
 
     /// Resolves `$ref`s (which may load more documents and compile more schemas) and compiles
@@ -795,8 +817,12 @@ public struct SchemaCompiler {
                 anchorsDone.insert(uri)
                 guard let entry = resources[uri] else { continue }
                 for (name, pointer) in entry.dynamicAnchors.sorted(by: { $0.key < $1.key }) {
-                    let target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
-                    schema.resources[entry.index].dynamicAnchors[name] = target
+                    do throws(ContractError) {
+                        let target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
+                        schema.resources[entry.index].dynamicAnchors[name] = target
+                    } catch {
+                        try keep(error)
+                    }
                 }
             }
         } while !pendingRefs.isEmpty
@@ -805,43 +831,53 @@ public struct SchemaCompiler {
     private mutating func resolvePendingReferences() throws(ContractError) {
         while !pendingRefs.isEmpty {
             let pending = pendingRefs.removeFirst()
-            let resourceURI = SchemaURI.withoutFragment(pending.absolute)
-            let fragment = SchemaURI.fragment(of: pending.absolute)
-            if resources[resourceURI] == nil {
-                try loadDocument(resourceURI, referrer: pending)
+            do throws(ContractError) {
+                try resolve(pending)
+            } catch {
+                // A $ref that leads nowhere spoils only its own schema.
+                try keep(error)
             }
-            guard let entry = resources[resourceURI] else {
+        }
+    }
+
+    /// Resolves one `$ref` or `$dynamicRef`, loading the document it names if need be.
+    private mutating func resolve(_ pending: PendingReference) throws(ContractError) {
+        let resourceURI = SchemaURI.withoutFragment(pending.absolute)
+        let fragment = SchemaURI.fragment(of: pending.absolute)
+        if resources[resourceURI] == nil {
+            try loadDocument(resourceURI, referrer: pending)
+        }
+        guard let entry = resources[resourceURI] else {
+            throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,
+                                       reason: "no schema has the URI \(display(resourceURI))")
+        }
+        let target: Int
+        var isDynamic = false
+        if fragment.isEmpty || fragment.unicodeScalars.first == "/" {
+            let pointer = entry.pointer + fragment
+            guard documents[entry.documentURI]?.root.resolve(pointer: pointer) != nil else {
                 throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,
-                                           reason: "no schema has the URI \(display(resourceURI))")
+                                           reason: "no value at '#\(fragment)' in \(display(resourceURI))")
             }
-            let target: Int
-            var isDynamic = false
-            if fragment.isEmpty || fragment.unicodeScalars.first == "/" {
-                let pointer = entry.pointer + fragment
-                guard documents[entry.documentURI]?.root.resolve(pointer: pointer) != nil else {
-                    throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,
-                                               reason: "no value at '#\(fragment)' in \(display(resourceURI))")
-                }
-                target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
-            } else {
-                guard let pointer = entry.anchors[fragment] else {
-                    throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,
-                                               reason: "no $anchor or $dynamicAnchor named '\(fragment)' in \(display(resourceURI))")
-                }
-                target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
-                isDynamic = entry.dynamicAnchors[fragment] == pointer
+            target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
+        } else {
+            guard let pointer = entry.anchors[fragment] else {
+                throw .unresolvedReference(file: display(pending.documentURI), at: pending.location, reference: pending.reference,
+                                           reason: "no $anchor or $dynamicAnchor named '\(fragment)' in \(display(resourceURI))")
             }
-            if pending.dynamic {
-                schema.nodes[pending.node].dynamicRef = DynamicReference(anchor: fragment, fallback: target, isDynamic: isDynamic)
-            } else {
-                schema.nodes[pending.node].ref = target
-            }
+            target = try compileNode(documentURI: entry.documentURI, pointer: pointer)
+            isDynamic = entry.dynamicAnchors[fragment] == pointer
+        }
+        if pending.dynamic {
+            schema.nodes[pending.node].dynamicRef = DynamicReference(anchor: fragment, fallback: target, isDynamic: isDynamic)
+        } else {
+            schema.nodes[pending.node].ref = target
         }
     }
 
     /// Rejects schemas whose `$ref` chain returns to itself without a keyword in between that
     /// moves into the data, which would make validation loop forever.
-    private func checkReferenceCycles() throws(ContractError) {
+    private mutating func checkReferenceCycles() throws(ContractError) {
         for start in schema.nodes.indices {
             // Most schemas refer to none: no set and no chain for them.
             guard schema.nodes[start].ref != nil || schema.nodes[start].dynamicRef != nil else { continue }
@@ -853,7 +889,9 @@ public struct SchemaCompiler {
                     let node = schema.nodes[start]
                     let names = (chain + [next]).map { "\(schema.nodes[$0].file)#\(schema.nodes[$0].pointer)" }
                     let location = documents[node.documentURI]?.location(ofOffset: node.location.offset) ?? node.location
-                    throw .referenceCycle(file: node.file, at: location, chain: names)
+                    // One cycle is reported once, not again from each schema on it.
+                    try keep(.referenceCycle(file: node.file, at: location, chain: names))
+                    return
                 }
                 seen.insert(next)
                 chain.append(next)

@@ -106,16 +106,13 @@ struct CheckCommand: ParsableCommand {
         do {
             config = environmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
         } catch {
-            Terminal.writeStandardError(error.description + "\n")
-            return 2
+            return try reportLoadFailure([error.problem], errorText: error.description)
         }
         var loadOptions = schemaOptions.load
         loadOptions.mappings += config?.referenceMappings ?? []
         let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions)
-        if !set.errors.isEmpty {
-            Terminal.writeStandardError(set.errorText(directory: contractsDirectory) + "\n")
-            return 2
-        }
+        let problems = loadProblems(of: set)
+        if !problems.isEmpty { return try reportLoadFailure(problems) }
         var environment: ProjectConfig.Environment?
         if let environmentName, let config {
             environment = try config.environment(named: environmentName, file: configPath)
@@ -135,7 +132,12 @@ struct CheckCommand: ParsableCommand {
             target = Target(baseURL: environment.baseURL, headers: environment.headers, origin: "environment \(environment.name) (\(configPath))")
         } else {
             // Without a server to talk to, the mocks are served in process.
-            let mock = try startMockServer()
+            let mock: MockServer
+            do {
+                mock = try startMockServer()
+            } catch let failure as MockLoadFailure {
+                return try reportLoadFailure(mockProblems(after: failure))
+            }
             server = mock
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil)
         }

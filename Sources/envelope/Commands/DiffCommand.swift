@@ -69,7 +69,10 @@ struct DiffCommand: ParsableCommand {
         do {
             options.mappings += try ProjectConfig.loadIfPresent(path: "envelope.json")?.referenceMappings ?? []
         } catch {
-            throw CommandFailure.badInput(error.description)
+            Terminal.writeStandardError(error.description + "\n")
+            var report = DiffReport(entries: [], failOn: failOn)
+            report.problems = [error.problem]
+            return try write(report)
         }
         let old: Side, new: Side
         let title: String
@@ -91,14 +94,12 @@ struct DiffCommand: ParsableCommand {
         }
 
         var entries: [DiffReport.Entry] = []
-        var problems: [String] = []
+        var problems: [FileProblem] = []
         func load(_ side: Side, _ file: String) -> Contract? {
-            do {
-                return try ContractLoader.load(file: file, read: side.read, options: options)
-            } catch {
-                problems.append(side.label + error.description)
-                return nil
-            }
+            var errors: [ContractError] = []
+            let contract = ContractLoader.load(file: file, read: side.read, options: options, collectingProblemsInto: &errors)
+            problems += errors.map { FileProblem(level: .error, file: side.label + $0.file, location: $0.location, message: $0.message) }
+            return contract
         }
         if old.files.count == 1 && new.files.count == 1 && revision == nil {
             if let before = load(old, old.files[0]), let after = load(new, new.files[0]) {
@@ -122,10 +123,19 @@ struct DiffCommand: ParsableCommand {
                 }
             }
         }
+        var report = DiffReport(entries: entries, failOn: failOn, title: title)
         if !problems.isEmpty {
-            throw CommandFailure.badInput(problems.joined(separator: "\n"))
+            // Compiler-style lines for editors and logs; the report says it too, and compares nothing.
+            Terminal.writeStandardError(problems.map(\.description).joined(separator: "\n") + "\n")
+            report = DiffReport(entries: [], failOn: failOn, title: title)
+            report.problems = problems
         }
-        let report = DiffReport(entries: entries, failOn: failOn, title: title)
+        return try write(report)
+    }
+
+    /// Writes `report` in the chosen format to `--output` or standard output (and the text
+    /// form to standard output as well when the file gets another); returns the exit code.
+    private func write(_ report: DiffReport) throws(CommandFailure) -> Int32 {
         let rendered: String
         switch format {
         case "json": rendered = report.renderJSON()
@@ -136,7 +146,7 @@ struct DiffCommand: ParsableCommand {
             do {
                 try FileSystem.write(rendered, to: outputPath)
             } catch {
-                throw CommandFailure.badInput(error.description)
+                throw .badInput(error.description)
             }
             if format != "text" { Terminal.writeStandardOutput(report.renderText()) }
         } else {

@@ -10,45 +10,55 @@ struct LintCommand: ParsableCommand {
         abstract: "Check contracts and mocks themselves, and that each mock meets its contract.",
         discussion: """
             Every contract and mapping file is loaded and every problem is listed, not just the \
-            first: unknown keys, bad schemas, $refs that lead nowhere, body files that are \
-            missing (errors, exit 2). Mappings that no contract's request reaches and contracts \
-            that no mapping answers are warnings. The mock that answers each contract is then \
-            validated against it, and its drift reported (exit 1 at or above --fail-on).
+            first: unknown keys, fields of the wrong type, bad schema keywords, $refs that lead \
+            nowhere, body files that are missing (errors, exit 2). Mappings that no contract's \
+            request reaches and contracts that no mapping answers are warnings. The mock that \
+            answers each contract is then validated against it, and its drift reported (exit 1 \
+            at or above --fail-on). --format json, junit, github and markdown carry the problems \
+            as well as the drift.
             """,
         options: [
             .value("--contracts", valueName: "dir", help: "Folder of contract files.", default: "Contracts"),
             .value("--mocks", valueName: "dir", help: "Folder of mocks (mappings/ and __files/).", default: "Mocks"),
+            .value("--format", valueName: "format", help: "Report format: text, json, junit, github, markdown.", default: "text", allowed: ReportOutput.formats),
+            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on drift or warnings at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),
         ]
     )
 
+    /// The project file lint reads (for `refMap`, and for the environments its advice names).
+    static let configPath = "envelope.json"
+
     let contractsDirectory: String
     let mocksDirectory: String
+    let output: ReportOutput
     let failOn: FailLevel
 
     init(parsed: ParsedArguments) throws(CLIError) {
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
+        output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
     }
 
     func run() throws -> Int32 {
-        var problems: [LintProblem] = []
+        var problems: [FileProblem] = []
         var options = ContractLoadOptions()
+        var config: ProjectConfig?
         do {
-            options.mappings += try ProjectConfig.loadIfPresent(path: "envelope.json")?.referenceMappings ?? []
+            config = try ProjectConfig.loadIfPresent(path: Self.configPath)
+            options.mappings += config?.referenceMappings ?? []
         } catch {
-            problems.append(LintProblem(level: .error, file: "envelope.json", message: error.description))
+            problems.append(error.problem)
         }
         let set = try ContractSet.load(directory: contractsDirectory, options: options)
-        for error in set.errors {
-            problems.append(LintProblem(level: .error, file: FileSystem.join(contractsDirectory, error.file), location: error.location, message: error.message))
-        }
+        problems += set.problems(directory: contractsDirectory)
         let catalog = MockCatalog.load(directory: mocksDirectory)
         problems += catalog.problems
+        let advice = RecordAdvice(config: config, contractsDirectory: contractsDirectory, mocksDirectory: mocksDirectory)
         if !catalog.exists {
-            problems.append(LintProblem(level: .warning, file: mocksDirectory, message: "no mappings/ folder here, so no contract has a mock; record some with envelope record"))
+            problems.append(FileProblem(level: .warning, file: mocksDirectory, message: "no mappings/ folder here, so no contract has a mock; " + advice.forAll()))
         }
 
         // Which stub answers each contract, and which stubs no contract reaches.
@@ -58,21 +68,16 @@ struct LintCommand: ParsableCommand {
                 if let stub = catalog.stub(for: contract) {
                     answered.append((contract, stub))
                 } else {
-                    problems.append(LintProblem(level: .warning, file: FileSystem.join(contractsDirectory, contract.file), location: contract.responseLocation,
-                                                message: "no mock answers \(contract.request.method) \(contract.request.target); record one with envelope record --only \(contract.name)"))
+                    problems.append(FileProblem(level: .warning, file: FileSystem.join(contractsDirectory, contract.file), location: contract.responseLocation,
+                                                message: "no mock answers \(contract.request.method) \(contract.request.target); " + advice.forContract(contract)))
                 }
             }
             let requests = set.httpContracts.map(MockCatalog.request(for:))
             for stub in catalog.unreached(by: requests).map({ catalog.stubs[$0] }) {
-                problems.append(LintProblem(level: .warning, file: stub.source.file, location: stub.source.location,
+                problems.append(FileProblem(level: .warning, file: stub.source.file, location: stub.source.location,
                                             message: "mapping '\(stub.displayName)' is not reached by any contract's request; write a contract for it, or remove it"))
             }
         }
-
-        let errors = problems.filter { $0.level == .error }
-        let warnings = problems.filter { $0.level == .warning }
-        for problem in errors + warnings { Terminal.writeStandardOutput(problem.description + "\n") }
-        if !problems.isEmpty { Terminal.writeStandardOutput("\n") }
 
         // Each mock answer against its contract.
         var results: [ContractResult] = []
@@ -80,17 +85,29 @@ struct LintCommand: ParsableCommand {
             let observed = ObservedResponse(status: stub.response.status, headers: stub.response.headers.map { ($0.name, $0.value) }, body: stub.response.body)
             results.append(validate(observed, against: contract, source: "mock \(stub.source.file)"))
         }
-        let report = Report(results: results, failOn: failOn, contractsDirectory: contractsDirectory)
-        if !results.isEmpty {
-            Terminal.writeStandardOutput(TextReporter(useColor: Terminal.wantsColor(fileDescriptor: STDOUT_FILENO)).render(report))
+        var report = Report(results: results, failOn: failOn, contractsDirectory: contractsDirectory)
+        // Errors first, then warnings, each in load order.
+        report.problems = problems.filter { $0.level == .error } + problems.filter { $0.level == .warning }
+        let contractCount = set.contracts.count + set.failedFiles.count
+        try output.write(report) { useColor in text(of: report, contracts: contractCount, mappings: catalog.stubs.count, useColor: useColor) }
+        return report.exitCode
+    }
+
+    /// The text report: every problem as `file:line:column: level: message`, the mocks'
+    /// drift, and a line of counts.
+    func text(of report: Report, contracts: Int, mappings: Int, useColor: Bool) -> String {
+        var out = report.problems.map { $0.description + "\n" }.joined()
+        if !report.problems.isEmpty { out += "\n" }
+        if !report.results.isEmpty {
+            var drift = report
+            drift.problems = []
+            out += TextReporter(useColor: useColor).render(drift)
         }
-        let drifted = results.filter { !$0.findings.isEmpty }.count
-        let contractCount = set.contracts.count + set.errors.count
-        Terminal.writeStandardOutput("lint: \(contractCount) contract\(contractCount == 1 ? "" : "s"), \(catalog.stubs.count) mapping\(catalog.stubs.count == 1 ? "" : "s"): "
-            + "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s"), "
-            + "\(drifted) mock\(drifted == 1 ? "" : "s") with drift\n")
-        if !errors.isEmpty { return 2 }
-        if report.exitCode == 1 { return 1 }
-        return failOn == .warning && !warnings.isEmpty ? 1 : 0
+        let errors = report.loadErrors.count, warnings = report.fileWarnings.count
+        let drifted = report.results.filter { !$0.findings.isEmpty }.count
+        out += "lint: \(contracts) contract\(contracts == 1 ? "" : "s"), \(mappings) mapping\(mappings == 1 ? "" : "s"): "
+            + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), "
+            + "\(drifted) mock\(drifted == 1 ? "" : "s") with drift\n"
+        return out
     }
 }

@@ -47,17 +47,18 @@ struct ValidateCommand: ParsableCommand {
         do {
             loadOptions.mappings += try ProjectConfig.loadIfPresent(path: "envelope.json")?.referenceMappings ?? []
         } catch {
-            Terminal.writeStandardError(error.description + "\n")
-            return 2
+            return try reportLoadFailure([error.problem], errorText: error.description)
         }
         let directory = (contractPath as NSString).deletingLastPathComponent
         let name = (contractPath as NSString).lastPathComponent
-        let contract: Contract
-        do {
-            contract = try ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory, options: loadOptions)
-        } catch {
-            Terminal.writeStandardError((directory.isEmpty ? error.description : FileSystem.join(directory, error.description)) + "\n")
-            return 2
+        var errors: [ContractError] = []
+        guard let contract = ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory, options: loadOptions,
+                                                      collectingProblemsInto: &errors) else {
+            let problems = errors.map { error in
+                directory.isEmpty ? FileProblem(level: .error, file: error.file, location: error.location, message: error.message)
+                    : FileProblem(contractError: error, directory: directory)
+            }
+            return try reportLoadFailure(problems, errorText: problems.map(\.description).joined(separator: "\n"))
         }
         var results: [ContractResult] = []
         if contract.url != nil {
@@ -83,6 +84,16 @@ struct ValidateCommand: ParsableCommand {
             results.append(result(of: body, source: file == "-" ? "standard input" : file, against: contract))
         }
         let report = Report(results: results, failOn: failOn, subject: .answers)
+        try output.write(report)
+        return report.exitCode
+    }
+
+    /// Ends a run whose contract (or project file) did not load: its problems on standard
+    /// error as a compiler prints them, and the report in the chosen format with them. Exit 2.
+    func reportLoadFailure(_ problems: [FileProblem], errorText: String) throws(CommandFailure) -> Int32 {
+        Terminal.writeStandardError(errorText + "\n")
+        var report = Report(results: [], failOn: failOn, subject: .answers)
+        report.problems = problems
         try output.write(report)
         return report.exitCode
     }

@@ -1,13 +1,16 @@
 import EnvelopeCore
+import EnvelopeMock
 
 /// The contracts of a folder: every `*.json` directly in it (shared schemas live in
 /// subfolders), loaded in name order, with every load error collected rather than stopping
-/// at the first.
+/// at the first: of every file, and within a file every problem the loader can step past.
 struct ContractSet {
     /// The contracts that loaded.
     var contracts: [Contract]
-    /// The errors of those that did not.
+    /// The errors of those that did not, every problem of each, in name order.
     var errors: [ContractError]
+    /// The contract files (relative to the folder) that did not load.
+    var failedFiles: [String] = []
 
     /// The contracts that describe HTTP answers (not deep-link URLs): what check, record and
     /// lint's mock checks work on.
@@ -20,14 +23,14 @@ struct ContractSet {
     /// keeping name order for both the contracts and the errors.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
         let outcomes = ParallelMap.map(try contractFiles(in: directory)) { file in
-            Result { () throws(ContractError) in try loadContract(file: file, directory: directory, options: options) }
+            var problems: [ContractError] = []
+            let contract = loadContract(file: file, directory: directory, options: options, collectingProblemsInto: &problems)
+            return (file, contract, problems)
         }
         var set = ContractSet(contracts: [], errors: [])
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let contract): set.contracts.append(contract)
-            case .failure(let error): set.errors.append(error)
-            }
+        for (file, contract, problems) in outcomes {
+            if let contract { set.contracts.append(contract) } else { set.failedFiles.append(file) }
+            set.errors += problems
         }
         return set
     }
@@ -47,8 +50,34 @@ struct ContractSet {
         try ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options)
     }
 
+    /// The load errors as every report shows them, each file as the user would open it
+    /// (`Contracts/broken.json`).
+    func problems(directory: String) -> [FileProblem] {
+        errors.map { FileProblem(contractError: $0, directory: directory) }
+    }
+
+    /// Loads one contract file like ``loadContract(file:directory:options:)``, adding every
+    /// problem it has to `problems`; `nil` when it has any.
+    static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions(),
+                             collectingProblemsInto problems: inout [ContractError]) -> Contract? {
+        ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options,
+                            collectingProblemsInto: &problems)
+    }
+
     /// The text for the load errors, one per line: `Contracts/file.json:line:column: error: …`.
     func errorText(directory: String) -> String {
         errors.map { FileSystem.join(directory, $0.description) }.joined(separator: "\n")
+    }
+}
+
+extension FileProblem {
+    /// A contract (or schema) file of `directory` that did not load.
+    init(contractError error: ContractError, directory: String) {
+        self.init(level: .error, file: FileSystem.join(directory, error.file), location: error.location, message: error.message)
+    }
+
+    /// A mock mapping file (or the Mocks folder) that did not load.
+    init(mockError error: MockLoadError) {
+        self.init(level: .error, file: error.file, location: error.location, message: error.message)
     }
 }

@@ -12,7 +12,7 @@ struct MockCatalog {
     /// thousand look-ups, and `lint` asks once per contract.
     private(set) var matcher = StubMatcher(stubs: [])
     /// One problem per file that did not load.
-    var problems: [LintProblem] = []
+    var problems: [FileProblem] = []
     /// Whether the folder has a `mappings/` folder at all.
     var exists = false
 
@@ -27,7 +27,7 @@ struct MockCatalog {
             case .success(let stubs):
                 catalog.stubs += stubs
             case .failure(let error):
-                catalog.problems.append(LintProblem(level: .error, file: error.file, location: error.location, message: error.message))
+                catalog.problems.append(FileProblem(mockError: error))
             }
         }
         catalog.matcher = StubMatcher(stubs: catalog.stubs)

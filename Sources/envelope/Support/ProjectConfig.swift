@@ -25,7 +25,23 @@ struct ProjectConfig {
     /// A project file that cannot be used, with its whole message line: `file:line:column:
     /// error: …` like a contract's load errors, or `error: …` when there is no place.
     struct LoadError: Error, CustomStringConvertible {
-        var description: String
+        /// The project file.
+        var file: String
+        /// Where in it, when the problem has a place.
+        var location: SourceLocation?
+        /// What is wrong and what to do.
+        var message: String
+        /// Whether the message already names the file (it could not be read), so the line
+        /// starts `error: ` rather than with the file.
+        var namesFile = false
+
+        var description: String {
+            if namesFile { return "error: \(message)" }
+            return "\(file):\(location.map { "\($0):" } ?? "") error: \(message)"
+        }
+
+        /// The problem as every report shows it.
+        var problem: FileProblem { FileProblem(level: .error, file: file, location: location, message: message) }
     }
 
     /// The environments, in file order.
@@ -63,16 +79,16 @@ struct ProjectConfig {
         do {
             bytes = try FileSystem.read(path)
         } catch {
-            throw LoadError(description: "error: \(error.description); --env needs the project file (envelope.json at the repository root, or --config FILE)")
+            throw LoadError(file: path, message: "\(error.description); --env needs the project file (envelope.json at the repository root, or --config FILE)", namesFile: true)
         }
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
         } catch {
-            throw LoadError(description: "\(path):\(error.location.map { "\($0):" } ?? "") error: not valid JSON: \(error.message)")
+            throw LoadError(file: path, location: error.location, message: "not valid JSON: \(error.message)")
         }
         func fail(_ node: JSONNode, _ message: String) -> LoadError {
-            LoadError(description: "\(path):\(node.location): error: \(message)")
+            LoadError(file: path, location: node.location, message: message)
         }
         let root = document.root
         guard root.kind == .object else { throw fail(root, "expected an object with \"environments\", found \(root.kind)") }

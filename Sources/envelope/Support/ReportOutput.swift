@@ -13,6 +13,12 @@ struct ReportOutput {
 
     /// Renders `report` and writes it.
     func write(_ report: Report) throws(CommandFailure) {
+        try write(report) { useColor in TextReporter(useColor: useColor).render(report) }
+    }
+
+    /// Renders `report` and writes it, with `text` (given whether to colour it) as its text
+    /// form, for a command whose text report says more than the results (`lint`).
+    func write(_ report: Report, text: (_ useColor: Bool) -> String) throws(CommandFailure) {
         let colorOnTerminal = Terminal.wantsColor(fileDescriptor: STDOUT_FILENO)
         var rendered: String
         switch format {
@@ -20,7 +26,7 @@ struct ReportOutput {
         case "junit": rendered = JUnitReporter().render(report)
         case "github": rendered = GitHubReporter().render(report)
         case "markdown": rendered = MarkdownReporter().render(report)
-        default: rendered = TextReporter(useColor: outputPath == nil && colorOnTerminal).render(report)
+        default: rendered = text(outputPath == nil && colorOnTerminal)
         }
         // The last line of defence: no secret leaves in any format, whatever the reporter quoted.
         rendered = report.redactor.redact(rendered)
@@ -34,7 +40,7 @@ struct ReportOutput {
             throw .badInput(error.description)
         }
         if format != "text" {
-            Terminal.writeStandardOutput(report.redactor.redact(TextReporter(useColor: colorOnTerminal).render(report)))
+            Terminal.writeStandardOutput(report.redactor.redact(text(colorOnTerminal)))
         }
     }
 }
