@@ -161,7 +161,7 @@ struct RecordCommandTests {
         #expect(result.normalizedOutput == """
             adhoc  wrote Mocks/mappings/adhoc.json
 
-            adhoc  GET http://127.0.0.1:PORT/v1/orders
+            adhoc  GET http://127.0.0.1:PORT/v1/orders  (TIME)
               ok
 
             1 URL: 1 ok, 0 with drift (0 breaking, 0 warnings)

@@ -10,6 +10,7 @@ private let appPrelude = """
     struct RootResult<T: Codable & Sendable>: Codable, Sendable { var list: [T]? }
     struct Root<T: Codable & Sendable>: Codable, Sendable { var result: RootResult<T>? }
     struct MenuLoader { init(baseURL: String) {}; func load() throws {} }
+    struct Page: Codable, Sendable { var items: [[String: String?]]? }
     struct AppResponse: Sendable { var body: Data; var status: Int; var headers: [(name: String, value: String)] }
     let data = Data()
     let response = AppResponse(body: Data(), status: 200, headers: [])

@@ -68,7 +68,7 @@ func statusText(_ response: ObservedResponse) -> String {
 
 /// The `server-error` finding for an answer with a 5xx status the contract does not expect
 /// (a contract may expect a 503, for an endpoint that is meant to be down).
-func serverError(_ response: ObservedResponse, expected: Int?) -> DriftFinding? {
+package func serverError(_ response: ObservedResponse, expected: Int?) -> DriftFinding? {
     guard let status = response.status, (500...599).contains(status), status != expected else { return nil }
     let type = response.header("Content-Type").map { " (\($0.split(separator: ";").first.map(String.init) ?? $0))" } ?? ""
     return DriftFinding(kind: .serverError, pointer: "", severity: .breaking,

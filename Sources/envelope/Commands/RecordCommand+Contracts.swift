@@ -56,7 +56,7 @@ extension RecordCommand {
         let report = redactor.redact(Report(results: results, failOn: failOn, transfers: transfers,
                                             contractsDirectory: check.contractsDirectory))
         try check.output.write(report)
-        return notWritten ? 1 : report.exitCode
+        return notWritten && report.exitCode == 0 ? 1 : report.exitCode
     }
 
     /// Records one URL that has no contract.
@@ -91,7 +91,7 @@ extension RecordCommand {
         let written = try record(mapping, refusals: refusals, redactor: redactor)
         let result = urlResult(response, refusals: refusals, name: name, source: source)
         let exitCode = try reportURL(result, transfer: transfer(of: response, for: result), redactor: redactor, afterLine: true)
-        return written ? exitCode : 1
+        return written || exitCode != 0 ? exitCode : 1
     }
 
     /// The request for `--url` with its `--header`s, `${VAR}` expanded; the URL to show (secrets
@@ -135,10 +135,18 @@ extension RecordCommand {
         return report.exitCode
     }
 
-    /// The `--url` answer as a report result: a status other than 2xx is a `status-mismatch`,
-    /// a body that is not JSON a `not-json` finding, as `check` reports them for a contract. Its
-    /// file is the mapping's, the place a CI annotation should point at.
+    /// The `--url` answer as a report result: a 5xx status is a `server-error` (an outage), any
+    /// other status but 2xx a `status-mismatch`, a body that is not JSON a `not-json` finding, as
+    /// `check` reports them for a contract. Its file is the mapping's, the place a CI annotation
+    /// should point at.
     func urlResult(_ response: HTTPResponse, refusals: [RecordingRefusal], name: String, source: String) -> ContractResult {
+        let file = FileSystem.join(mocksDirectory, "mappings/\(name).json")
+        // An outage is one finding of its own, as check reports it.
+        let observed = ObservedResponse(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
+        if let outage = serverError(observed, expected: nil) {
+            return ContractResult(contract: name, file: file, source: source, valid: false, findings: [outage],
+                                  duration: response.timings.total, httpStatus: response.status)
+        }
         var findings: [DriftFinding] = []
         for refusal in refusals {
             switch refusal {
@@ -159,8 +167,8 @@ extension RecordCommand {
             case .breaksContract: break
             }
         }
-        return ContractResult(contract: name, file: FileSystem.join(mocksDirectory, "mappings/\(name).json"), source: source,
-                              valid: findings.isEmpty, findings: findings, duration: response.timings.total)
+        return ContractResult(contract: name, file: file, source: source, valid: findings.isEmpty, findings: findings,
+                              duration: response.timings.total, httpStatus: response.status)
     }
 
     /// What fetching `response` took, with the body kept when the text report will quote it.

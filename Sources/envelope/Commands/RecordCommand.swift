@@ -21,7 +21,8 @@ struct RecordCommand: ParsableCommand {
             written as ***. Each answer is validated against its contract and the report \
             printed in --format. Exit codes: 0 all written or kept; 1 an answer was not \
             written (error or changed structure) or drift at or above --fail-on; 2 usage or \
-            input error; 3 an answer could not be fetched.
+            input error; 3 an answer could not be fetched, or the server answered 5xx (an outage, \
+            not a change) and no drift elsewhere made it 1.
             """,
         usage: "envelope record (--env <name> | --base-url <url>) [--only <name> ...] [<options>]\n       envelope record --url <url> --name <name> [--header <header> ...] [<options>]",
         options: [

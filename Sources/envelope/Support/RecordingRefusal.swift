@@ -8,7 +8,8 @@ enum RecordingRefusal: Hashable, Sendable {
     case unexpectedStatus(found: Int, expected: Int?)
     /// The body is not JSON where JSON is expected, with the `Content-Type` it came with.
     case notJSON(contentType: String?)
-    /// The answer breaks its contract: this many breaking findings besides the two above.
+    /// The answer breaks its contract: this many breaking findings besides the two above (and
+    /// besides `server-error`, which is the unexpected status seen as an outage).
     case breaksContract(findings: Int)
 
     /// `status 500, expected 200`: one reason, for the line that says what was skipped.
@@ -36,7 +37,7 @@ enum RecordingRefusal: Hashable, Sendable {
             refusals.append(.notJSON(contentType: contentType))
         }
         let others = result?.findings.filter { finding in
-            finding.severity == .breaking && ![.statusMismatch, .notJSON, .transportError].contains(finding.kind)
+            finding.severity == .breaking && ![.statusMismatch, .notJSON, .transportError, .serverError].contains(finding.kind)
         }.count ?? 0
         if others > 0 { refusals.append(.breaksContract(findings: others)) }
         return refusals
