@@ -132,7 +132,7 @@ struct CheckCommandTests {
         let directory = fixtures.appendingPathComponent("BrokenContracts").path
         let result = try Envelope.run(["check", "--contracts", directory])
         #expect(result.exitCode == 2)
-        #expect(result.standardOutput == "\(directory)/broken.json  did not load\n  ✗ 4:3  not valid JSON: expected ',' or '}', found '\"'\n\n1 file did not load; nothing was checked\n")
+        #expect(result.standardOutput == "1 file did not load; nothing was checked\n")
         #expect(result.standardError == "\(directory)/broken.json:4:3: error: not valid JSON: expected ',' or '}', found '\"'\n")
     }
 

@@ -78,10 +78,8 @@ struct CheckManyContractsTests {
         let root = try project(broken: [5, 17, 33])
         let result = try Envelope.run(["check"], in: root)
         #expect(result.exitCode == 2)
-        // The text report names them too, and says that nothing was checked.
-        let blocks = result.standardOutput.split(separator: "\n").filter { $0.hasSuffix("  did not load") }
-        #expect(blocks == ["Contracts/c05.json  did not load", "Contracts/c17.json  did not load", "Contracts/c33.json  did not load"])
-        #expect(result.standardOutput.hasSuffix("\n3 files did not load; nothing was checked\n"))
+        // The text report counts them (standard error named each) and says that nothing was checked.
+        #expect(result.standardOutput == "3 files did not load; nothing was checked\n")
         let files = result.standardError.split(separator: "\n").map { $0.split(separator: ":").first.map(String.init) ?? "" }
         #expect(files == ["Contracts/c05.json", "Contracts/c17.json", "Contracts/c33.json"])
     }

@@ -104,7 +104,7 @@ struct CodegenCommandTests {
         try #"{"contract": "empty", "request": {"path": "/"}, "response": {"status": 204}}"#.write(to: folder.appendingPathComponent("empty.json"), atomically: true, encoding: .utf8)
         let empty = try Envelope.run(["codegen", "empty.json"], in: folder)
         #expect(empty.exitCode == 2)
-        #expect(empty.standardError == "error: empty.json: error: the contract has no 'response.body' schema, so there is no model to write\n")
+        #expect(empty.standardError == "empty.json: error: the contract has no 'response.body' schema, so there is no model to write\n")
     }
 }
 

@@ -15,7 +15,7 @@ struct LintCommandTests {
             Contracts/typo.json:4:3: error: unknown key 'reponse' in the contract (did you mean 'response'?); expected one of: \(Self.contractKeys)
             Mocks/mappings/missing-body.json:3:48: error: bodyFileName 'typo.json' not found (looked for Mocks/__files/typo.json); add the file under __files/ or fix the name
             Contracts/nomock.json:4:15: warning: no mock answers GET /v1/nomock; record one from the live server with envelope record, giving it the server's address (--base-url) or an environment of envelope.json that serves 'nomock' (--env), and --only nomock
-            Mocks/mappings/orphan.json:1:1: warning: mapping 'orphan' is not reached by any contract's request; write a contract for it, or remove it
+            Mocks/mappings/orphan.json:1:1: warning: mapping 'orphan' is not reached by the request of any contract that loaded; write a contract for it, or remove it
 
             drifts  mock Mocks/mappings/drifts.json
               ✗ /id  type-mismatch

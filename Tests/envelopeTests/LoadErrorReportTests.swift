@@ -109,12 +109,23 @@ struct LoadErrorReportTests {
             """)
     }
 
-    @Test("the text report says which file did not load, and that nothing was checked")
+    @Test("on a terminal each problem shows once: standard error has the compiler line, the text report on standard output counts it")
     func checkText() throws {
         let root = try project()
         let result = try Envelope.run(["check"], in: root)
         #expect(result.exitCode == 2)
-        #expect(result.standardOutput == """
+        #expect(result.standardError == "Contracts/broken.json:4:3: error: not valid JSON: expected ',' or '}', found '\"'\n")
+        #expect(result.standardOutput == "1 file did not load; nothing was checked\n")
+    }
+
+    @Test("a text report written with --output lists each file that did not load and its problems")
+    func checkTextFile() throws {
+        let root = try project()
+        let path = root.appendingPathComponent("report.txt")
+        let result = try Envelope.run(["check", "--output", path.path], in: root)
+        #expect(result.exitCode == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(try String(contentsOf: path, encoding: .utf8) == """
             Contracts/broken.json  did not load
               ✗ 4:3  not valid JSON: expected ',' or '}', found '"'
 

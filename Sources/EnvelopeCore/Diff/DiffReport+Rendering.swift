@@ -1,11 +1,13 @@
 /// The text, JSON and Markdown forms of a ``DiffReport``.
 extension DiffReport {
     /// For people: one block per contract with a change, each change on a line with its
-    /// place, kind and old → new; then the summary.
-    public func renderText() -> String {
+    /// place, kind and old → new; then the summary. Without `listingProblems` the files that
+    /// did not load are only counted in the summary (for a terminal whose standard error has
+    /// shown them already).
+    public func renderText(listingProblems: Bool = true) -> String {
         var out = ""
         if !title.isEmpty { out += title + "\n\n" }
-        out += problemText
+        if listingProblems { out += problemText }
         for entry in entries where entry.status != .unchanged {
             out += "\(entry.contract)  \(entry.file)  (\(entry.status.rawValue))\n"
             let places = entry.changes.map { $0.pointer.isEmpty ? "(contract)" : $0.pointer }

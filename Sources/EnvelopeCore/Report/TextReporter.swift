@@ -3,15 +3,19 @@
 public struct TextReporter: Sendable {
     /// Whether to use ANSI colours.
     public var useColor: Bool
+    /// Whether the files that did not load get a block each; without, the summary line still
+    /// counts them (for a terminal whose standard error has shown them already).
+    public var listsProblems: Bool
 
     /// Creates a reporter.
-    public init(useColor: Bool = false) {
+    public init(useColor: Bool = false, listsProblems: Bool = true) {
         self.useColor = useColor
+        self.listsProblems = listsProblems
     }
 
     /// The whole report as text, ending in a newline.
     public func render(_ report: Report) -> String {
-        var out = renderProblems(report)
+        var out = listsProblems ? renderProblems(report) : ""
         for (index, result) in report.results.enumerated() {
             out += renderResult(result, failOn: report.failOn, transfer: report.transfer(at: index), redactor: report.redactor)
             out += "\n"

@@ -8,6 +8,8 @@ extension CheckCommand {
         Terminal.writeStandardError((errorText ?? problems.map(\.description).joined(separator: "\n")) + "\n")
         var report = Report(results: [], failOn: failOn, contractsDirectory: contractsDirectory)
         report.problems = problems
+        var output = output
+        output.problemsOnStandardError = true
         try output.write(report)
         return report.exitCode
     }

@@ -55,10 +55,10 @@ struct CodegenCommand: ParsableCommand {
         if failed { return 2 }
         let generator = SwiftCodegen(accessLevel: access)
         guard let outputDirectory else {
-            print(try generated { () throws(CodegenError) in try generator.generateSingleFile(sources) }, terminator: "")
+            print(try generator.generateSingleFile(sources), terminator: "")
             return 0
         }
-        let files = try generated { () throws(CodegenError) in try generator.generate(sources) }
+        let files = try generator.generate(sources)
         do {
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         } catch {
@@ -73,14 +73,5 @@ struct CodegenCommand: ParsableCommand {
         }
         Terminal.writeStandardError("wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(outputDirectory): \(files.map(\.name).joined(separator: ", "))\n")
         return 0
-    }
-
-    /// Runs the generator, turning its error into an exit-2 failure that names the contract.
-    private func generated<T>(_ body: () throws(CodegenError) -> T) throws(CommandFailure) -> T {
-        do {
-            return try body()
-        } catch {
-            throw CommandFailure.badInput(error.description)
-        }
     }
 }

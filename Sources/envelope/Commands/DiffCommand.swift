@@ -135,12 +135,14 @@ struct DiffCommand: ParsableCommand {
 
     /// Writes `report` in the chosen format to `--output` or standard output (and the text
     /// form to standard output as well when the file gets another); returns the exit code.
+    /// The text on standard output only counts the files that did not load: the run has
+    /// written their problems to standard error.
     private func write(_ report: DiffReport) throws(CommandFailure) -> Int32 {
         let rendered: String
         switch format {
         case "json": rendered = report.renderJSON()
         case "markdown": rendered = report.renderMarkdown()
-        default: rendered = report.renderText()
+        default: rendered = report.renderText(listingProblems: outputPath != nil)
         }
         if let outputPath {
             do {
@@ -148,7 +150,7 @@ struct DiffCommand: ParsableCommand {
             } catch {
                 throw .badInput(error.description)
             }
-            if format != "text" { Terminal.writeStandardOutput(report.renderText()) }
+            if format != "text" { Terminal.writeStandardOutput(report.renderText(listingProblems: false)) }
         } else {
             Terminal.writeStandardOutput(rendered)
         }

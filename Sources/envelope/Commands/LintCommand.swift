@@ -72,10 +72,12 @@ struct LintCommand: ParsableCommand {
                                                 message: "no mock answers \(contract.request.method) \(contract.request.target); " + advice.forContract(contract)))
                 }
             }
+            // A contract that did not load may be the one that reaches a mapping: say so.
             let requests = set.httpContracts.map(MockCatalog.request(for:))
+            let reachers = set.errors.isEmpty ? "any contract's request" : "the request of any contract that loaded"
             for stub in catalog.unreached(by: requests).map({ catalog.stubs[$0] }) {
                 problems.append(FileProblem(level: .warning, file: stub.source.file, location: stub.source.location,
-                                            message: "mapping '\(stub.displayName)' is not reached by any contract's request; write a contract for it, or remove it"))
+                                            message: "mapping '\(stub.displayName)' is not reached by \(reachers); write a contract for it, or remove it"))
             }
         }
 
@@ -89,7 +91,7 @@ struct LintCommand: ParsableCommand {
         // Errors first, then warnings, each in load order.
         report.problems = problems.filter { $0.level == .error } + problems.filter { $0.level == .warning }
         let contractCount = set.contracts.count + set.failedFiles.count
-        try output.write(report) { useColor in text(of: report, contracts: contractCount, mappings: catalog.stubs.count, useColor: useColor) }
+        try output.write(report) { useColor, _ in text(of: report, contracts: contractCount, mappings: catalog.stubs.count, useColor: useColor) }
         return report.exitCode
     }
 

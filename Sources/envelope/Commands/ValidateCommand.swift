@@ -94,6 +94,8 @@ struct ValidateCommand: ParsableCommand {
         Terminal.writeStandardError(errorText + "\n")
         var report = Report(results: [], failOn: failOn, subject: .answers)
         report.problems = problems
+        var output = output
+        output.problemsOnStandardError = true
         try output.write(report)
         return report.exitCode
     }

@@ -10,15 +10,22 @@ struct ReportOutput {
 
     var format: String
     var outputPath: String?
+    /// Whether the command has written the report's load problems to standard error already,
+    /// as a compiler prints them; the text report on standard output then only counts them,
+    /// so a terminal shows each once (a file given with `--output` still lists them).
+    var problemsOnStandardError = false
 
     /// Renders `report` and writes it.
     func write(_ report: Report) throws(CommandFailure) {
-        try write(report) { useColor in TextReporter(useColor: useColor).render(report) }
+        try write(report) { useColor, toStandardOutput in
+            TextReporter(useColor: useColor, listsProblems: !(problemsOnStandardError && toStandardOutput)).render(report)
+        }
     }
 
-    /// Renders `report` and writes it, with `text` (given whether to colour it) as its text
-    /// form, for a command whose text report says more than the results (`lint`).
-    func write(_ report: Report, text: (_ useColor: Bool) -> String) throws(CommandFailure) {
+    /// Renders `report` and writes it, with `text` (given whether to colour it and whether it
+    /// goes to standard output) as its text form, for a command whose text report says more
+    /// than the results (`lint`).
+    func write(_ report: Report, text: (_ useColor: Bool, _ toStandardOutput: Bool) -> String) throws(CommandFailure) {
         let colorOnTerminal = Terminal.wantsColor(fileDescriptor: STDOUT_FILENO)
         var rendered: String
         switch format {
@@ -26,7 +33,7 @@ struct ReportOutput {
         case "junit": rendered = JUnitReporter().render(report)
         case "github": rendered = GitHubReporter().render(report)
         case "markdown": rendered = MarkdownReporter().render(report)
-        default: rendered = text(outputPath == nil && colorOnTerminal)
+        default: rendered = text(outputPath == nil && colorOnTerminal, outputPath == nil)
         }
         // The last line of defence: no secret leaves in any format, whatever the reporter quoted.
         rendered = report.redactor.redact(rendered)
@@ -40,7 +47,7 @@ struct ReportOutput {
             throw .badInput(error.description)
         }
         if format != "text" {
-            Terminal.writeStandardOutput(report.redactor.redact(text(colorOnTerminal)))
+            Terminal.writeStandardOutput(report.redactor.redact(text(colorOnTerminal, true)))
         }
     }
 }
