@@ -17,7 +17,8 @@ struct EnvelopeCommand: ParsableCommand {
             has the details.
 
             Exit codes, the same for every command: 0 nothing at or above --fail-on; 1 drift at or \
-            above it; 2 a usage error or a broken contract or mock file; 3 a transport error.
+            above it; 2 a usage error or a broken contract or mock file; 3 an answer that \
+            could not be judged: a transport error, a 5xx (an outage), a body cut off.
             """,
         options: [.flag("--version", help: "Show the version.")],
         subcommands: [CheckCommand.self, ValidateCommand.self, ServeCommand.self, InferCommand.self, DiffCommand.self, LintCommand.self, RecordCommand.self, CodegenCommand.self]
