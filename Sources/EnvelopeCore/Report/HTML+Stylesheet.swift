@@ -60,7 +60,7 @@ extension HTML {
         tr:last-child td { border-bottom: none; }
         .overview { padding: 6px 8px; }
 
-        /* One result per contract (or answer), folded with <details>. */
+        /* One result per contract (or answer), folded. */
         details.result { background: var(--card); border: 1px solid var(--line); border-radius: 10px; margin: 12px 0; }
         details.result > summary { cursor: pointer; padding: 12px 18px; padding-left: 22px; }
         details.result[open] > summary { border-bottom: 1px solid var(--line); }
