@@ -14,7 +14,7 @@ struct LintCommand: ParsableCommand {
             nowhere, body files that are missing (errors, exit 2). Mappings that no contract's \
             request reaches and contracts that no mapping answers are warnings. The mock that \
             answers each contract is then validated against it, and its drift reported (exit 1 \
-            at or above --fail-on). --format json, junit, github and markdown carry the problems \
+            at or above --fail-on). --format json, junit, github, markdown and html carry the problems \
             as well as the drift.
             """,
         options: [
