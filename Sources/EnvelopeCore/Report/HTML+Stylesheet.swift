@@ -118,7 +118,8 @@ extension HTML {
           details::details-content { content-visibility: visible; display: block; }
           details > summary { list-style: none; }
           details > summary::-webkit-details-marker { display: none; }
-          .card, details.result { break-inside: avoid-page; }
+          .card, .finding, details.result > summary { break-inside: avoid-page; }
+          h2, h3, details.result > summary { break-after: avoid-page; }
           .excerpt-lines { overflow: visible; }
           .excerpt-lines td { white-space: pre-wrap; }
         }
