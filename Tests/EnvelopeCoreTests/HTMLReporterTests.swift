@@ -117,6 +117,27 @@ struct HTMLReporterTests {
         #expect(page.contains("@media print"))
     }
 
+    @Test("the verdict on top says why the run passed or failed, as the exit code does")
+    func verdicts() {
+        let ok = ContractResult(contract: "a", file: "a.json", source: "s", valid: true, findings: [])
+        let down = ContractResult(contract: "b", file: "b.json", source: "s", valid: false, findings: [
+            DriftFinding(kind: .transportError, pointer: "", severity: .breaking, expected: "an answer", actual: "connection refused", keyword: "couldnt-connect"),
+        ])
+        var warned = Report(results: [ok], failOn: .warning)
+        warned.problems = [FileProblem(level: .warning, file: "Mocks/mappings/x.json", message: "no contract reaches this mapping")]
+        let drifted = report(finding: finding(actual: "7", line: 1, column: 1), body: "7")
+        let cases: [(Report, String)] = [(Report(results: [ok]), "passed"), (drifted, "failed: drift"),
+                                         (Report(results: [down]), "failed: answers not judged"), (warned, "failed: warnings about files")]
+        for (report, verdict) in cases {
+            let page = HTMLReporter().render(report)
+            #expect(page.contains("<h1>Envelope report</h1> <span class=\"badge \(report.exitCode == 0 ? "good" : "bad")\">\(verdict)</span>"), "\(verdict)")
+        }
+        let page = HTMLReporter().render(Report(results: [down]))
+        #expect(page.contains("<span class=\"badge bad\">unreachable</span>"))
+        #expect(page.contains("<span class=\"keyword muted\">curl <code>couldnt-connect</code></span>"))
+        #expect(page.contains("<section class=\"place\" data-place=\"(request)\">"))
+    }
+
     @Test("control characters in a body become visible symbols, never raw bytes in the page")
     func showsControlCharacters() {
         #expect(HTML.escape("a\u{0}b\u{1B}c\rd\u{7F}") == "a␀b␛c␍d␡")

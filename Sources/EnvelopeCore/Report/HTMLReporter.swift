@@ -168,10 +168,12 @@ public struct HTMLReporter: Sendable {
     /// The verdict in words, after the exit code's meaning.
     func verdictText(_ report: Report) -> String {
         switch report.exitCode {
-        case 0: "passed"
-        case 1: "failed: drift"
-        case 2: "failed: a file did not load"
-        default: "failed: answers not judged"
+        case 0: return "passed"
+        case 1:
+            let drift = report.results.contains { $0.findings.contains { !$0.kind.blocksValidation && report.failOn.fails($0.severity) } }
+            return drift ? "failed: drift" : "failed: warnings about files"
+        case 2: return "failed: a file did not load"
+        default: return "failed: answers not judged"
         }
     }
 
