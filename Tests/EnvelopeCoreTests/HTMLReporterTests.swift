@@ -132,6 +132,7 @@ struct HTMLReporterTests {
             let page = HTMLReporter().render(report)
             #expect(page.contains("<h1>Envelope report</h1> <span class=\"badge \(report.exitCode == 0 ? "good" : "bad")\">\(verdict)</span>"), "\(verdict)")
         }
+        #expect(HTMLReporter().render(warned).contains("<h2>Warnings about files</h2>"))
         let page = HTMLReporter().render(Report(results: [down]))
         #expect(page.contains("<span class=\"badge bad\">unreachable</span>"))
         #expect(page.contains("<span class=\"keyword muted\">curl <code>couldnt-connect</code></span>"))

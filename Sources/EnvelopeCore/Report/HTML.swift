@@ -77,7 +77,9 @@ enum HTML {
         for problem in problems where !order.contains(problem.file) { order.append(problem.file) }
         let broken = problems.contains { $0.level == .error }
         var out = "<section class=\"problems\" id=\"problems\">\n"
-        out += "<h2>\(broken ? "Files that did not load" : "Warnings about files")</h2>\n"
+        let warned = problems.contains { $0.level == .warning }
+        let heading = broken ? (warned ? "Files that did not load, and warnings about files" : "Files that did not load") : "Warnings about files"
+        out += "<h2>\(heading)</h2>\n"
         for file in order {
             let mine = problems.filter { $0.file == file }
             let failed = mine.contains { $0.level == .error }
