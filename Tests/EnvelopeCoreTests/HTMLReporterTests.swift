@@ -139,6 +139,15 @@ struct HTMLReporterTests {
         #expect(page.contains("<section class=\"place\" data-place=\"(request)\">"))
     }
 
+    @Test("a saved answer's row has no time, a fetched one the request's")
+    func times() {
+        var saved = report(finding: finding(actual: "7", line: 1, column: 1), body: "7")
+        saved.results[0].duration = nil
+        saved.transfers = [TransferRecord(timings: RequestTimings(), body: Array("7".utf8))]
+        #expect(HTMLReporter().render(saved).contains("<td class=\"number\">–</td></tr>"))
+        #expect(HTMLReporter().render(report(finding: finding(actual: "7", line: 1, column: 1), body: "7")).contains("<td class=\"number\">1.2 ms</td></tr>"))
+    }
+
     @Test("control characters in a body become visible symbols, never raw bytes in the page")
     func showsControlCharacters() {
         #expect(HTML.escape("a\u{0}b\u{1B}c\rd\u{7F}") == "a␀b␛c␍d␡")

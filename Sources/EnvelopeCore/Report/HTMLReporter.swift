@@ -62,7 +62,9 @@ public struct HTMLReporter: Sendable {
         var out = "<section class=\"card overview\" id=\"overview\">\n<table>\n<thead><tr><th>\(text(noun(report.subject, one: true), Redactor()))</th>"
         out += "<th>Result</th><th class=\"number\">Breaking</th><th class=\"number\">Warnings</th><th class=\"number\">Time</th></tr></thead>\n<tbody>\n"
         for (index, result) in report.results.enumerated() {
-            let time = (report.transfer(at: index)?.timings.total ?? result.duration).map { durationText($0) } ?? "–"
+            // A saved answer (validate) has a record for its body but no time.
+            let measured = report.transfer(at: index)?.timings.total ?? 0
+            let time = (measured > 0 ? measured : result.duration).map { durationText($0) } ?? "–"
             out += "<tr><td><a href=\"#result-\(index)\"><code>\(text(result.contract, report.redactor))</code></a></td>"
             out += "<td>\(statusBadge(result, report.failOn))</td><td class=\"number\">\(result.breakingCount)</td>"
             out += "<td class=\"number\">\(result.warningCount)</td><td class=\"number\">\(time)</td></tr>\n"
