@@ -17,9 +17,10 @@ SWIFTPM   := --scratch-path $(BUILD_DIR)
 ENVELOPE  := $(BUILD_DIR)/debug/envelope
 
 # Commands `deps` makes sure exist besides libcurl; `test` adds every tool a test starts
-# (curl, python3 with requests, nginx and openssl for the TLS tests, git, script).
+# (curl, python3 with requests, nginx and openssl for the TLS tests, git, script, and
+# chromium, headless, for the HTML reports).
 DEPS_TOOLS ?=
-test: DEPS_TOOLS += curl python3 nginx openssl git script
+test: DEPS_TOOLS += curl python3 nginx openssl git script chromium
 # Python modules the tests import, with the Debian package that provides each.
 DEPS_PYTHON ?=
 test: DEPS_PYTHON += requests:python3-requests

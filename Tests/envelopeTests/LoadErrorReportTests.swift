@@ -109,6 +109,20 @@ struct LoadErrorReportTests {
             """)
     }
 
+    @Test("check --format html has a card for the broken file with its problem at line:column, the counts, and no results")
+    func checkHTML() throws {
+        let root = try project()
+        let result = try Envelope.run(["check", "--format", "html"], in: root)
+        #expect(result.exitCode == 2)
+        let page = result.standardOutput
+        #expect(page.contains("<h2>Files that did not load</h2>"))
+        #expect(page.contains("data-file=\"Contracts/broken.json\""))
+        #expect(page.contains("<span class=\"where\">4:3</span> <span class=\"message\">not valid JSON: expected &#39;,&#39; or &#39;}&#39;, found &#39;&quot;&#39;</span>"))
+        #expect(page.contains("<dd id=\"summary-loadErrors\">1</dd>"))
+        #expect(page.contains("<code id=\"summary-exitCode\">2</code>"))
+        #expect(!page.contains("id=\"results\""))
+    }
+
     @Test("on a terminal each problem shows once: standard error has the compiler line, the text report on standard output counts it")
     func checkText() throws {
         let root = try project()

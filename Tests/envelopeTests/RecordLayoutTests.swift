@@ -105,7 +105,7 @@ struct RecordLayoutTests {
         #expect(result.standardError.hasPrefix("orders  not recorded: status 500, expected 200;"))
     }
 
-    @Test("--format F --output FILE writes the file and keeps the text report on standard output", arguments: ["junit", "github", "markdown"])
+    @Test("--format F --output FILE writes the file and keeps the text report on standard output", arguments: ["junit", "github", "markdown", "html"])
     func formatToFile(_ format: String) throws {
         let project = try RecordProject()
         let live = try ServeProcess(["--mocks", "Live1"], in: project.directory)

@@ -5,7 +5,7 @@ import Testing
 struct SecretRedactionTests {
     static let secret = "s3cr3t-PLANTED-9f2c"
 
-    @Test("a planted secret in a header, query and environment URL appears in no format, log or file; *** does", arguments: ["text", "json", "junit", "github", "markdown"])
+    @Test("a planted secret in a header, query and environment URL appears in no format, log or file; *** does", arguments: ["text", "json", "junit", "github", "markdown", "html"])
     func plantedSecretNeverLeaks(format: String) throws {
         let nginx = try NginxServer.get()
         let directory = try temporaryDirectory()

@@ -9,6 +9,19 @@
 ///    35 |       "SORT": 3
 /// ```
 public struct BodyExcerpt: Sendable {
+    /// One quoted line of the body, as shown: tabs as spaces, a long line cut to a window with
+    /// `…` where text was left out. The HTML report marks ``column`` in it; the text report
+    /// puts a caret under it.
+    public struct Line: Sendable, Hashable {
+        /// The line's number in the body (1-based).
+        public var number: Int
+        /// The line as shown.
+        public var text: String
+        /// On the line with the place only: the place's column in ``text`` (1-based, in
+        /// characters, after the cut); may be one past the end for a place at the line's end.
+        public var column: Int?
+    }
+
     /// Lines shown before and after the one with the place.
     public var context: Int
     /// The most characters of one line shown; longer lines (minified JSON is one long line)
@@ -24,18 +37,36 @@ public struct BodyExcerpt: Sendable {
     /// The excerpt lines (without trailing newlines) for `location` in `body`, with `note`
     /// after the caret; empty when the location is not in the body.
     public func lines(of body: [UInt8], at location: SourceLocation, note: String) -> [String] {
+        let quoted = quotedLines(of: body, at: location)
+        let numberWidth = String(quoted.last?.number ?? 0).count
+        var out: [String] = []
+        for line in quoted {
+            let marker = line.column == nil ? " " : ">"
+            let label = String(repeating: " ", count: numberWidth - String(line.number).count) + String(line.number)
+            out.append("\(marker) \(label) | \(line.text)".trimmingTrailingSpaces())
+            if let column = line.column {
+                let prefix = Array(line.text.unicodeScalars.prefix(max(0, column - 1)))
+                let offset = prefix.reduce(0) { $0 + Self.displayWidth($1) }
+                out.append("  " + String(repeating: " ", count: numberWidth) + " | " + String(repeating: " ", count: offset) + "^ " + note)
+            }
+        }
+        return out
+    }
+
+    /// The lines around `location` in `body`, the place's line with its column; empty when
+    /// the location is not in the body.
+    public func quotedLines(of body: [UInt8], at location: SourceLocation) -> [Line] {
         let text = String(decoding: body, as: UTF8.self)
         let allLines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard location.line >= 1, location.line <= allLines.count else { return [] }
         let first = max(1, location.line - context)
         let last = min(allLines.count, location.line + context)
-        let numberWidth = String(last).count
-        var out: [String] = []
+        var out: [Line] = []
         for number in first...last {
             var line = Array(String(allLines[number - 1]).unicodeScalars)
             if line.last == "\r" { line.removeLast() }
             // Keep the column's neighbourhood of a long line.
-            var column = number == location.line ? max(1, location.column) : 1
+            let column = number == location.line ? max(1, location.column) : 1
             var start = 0
             if line.count > width {
                 start = number == location.line ? max(0, min(column - 1 - width / 2, line.count - width)) : 0
@@ -44,15 +75,8 @@ public struct BodyExcerpt: Sendable {
             var shown = String(String.UnicodeScalarView(line[start..<end].map { $0 == "\t" ? " " : $0 }))
             if start > 0 { shown = "…" + shown }
             if end < line.count { shown += "…" }
-            column = column - start + (start > 0 ? 1 : 0)
-            let marker = number == location.line ? ">" : " "
-            let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
-            out.append("\(marker) \(label) | \(shown)".trimmingTrailingSpaces())
-            if number == location.line {
-                let prefix = Array(shown.unicodeScalars.prefix(max(0, column - 1)))
-                let offset = prefix.reduce(0) { $0 + Self.displayWidth($1) }
-                out.append("  " + String(repeating: " ", count: numberWidth) + " | " + String(repeating: " ", count: offset) + "^ " + note)
-            }
+            let shownColumn = column - start + (start > 0 ? 1 : 0)
+            out.append(Line(number: number, text: shown, column: number == location.line ? shownColumn : nil))
         }
         return out
     }

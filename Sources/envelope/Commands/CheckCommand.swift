@@ -23,7 +23,7 @@ struct CheckCommand: ParsableCommand {
             .value("--env", short: "-e", valueName: "name", help: "Check against this environment of the project file."),
             .value("--config", valueName: "file", help: "The project file with the environments.", default: "envelope.json"),
             .value("--base-url", valueName: "url", help: "Check against this server instead of the mocks (overrides the environment's)."),
-            .value("--format", valueName: "format", help: "Report format: text, json, junit, github, markdown.", default: "text", allowed: ReportOutput.formats),
+            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),

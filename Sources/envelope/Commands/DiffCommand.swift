@@ -23,7 +23,7 @@ struct DiffCommand: ParsableCommand {
         options: [
             .value("--git", valueName: "rev", help: "Compare the contracts folder with its state at this git revision."),
             .value("--contracts", valueName: "dir", help: "The contracts folder, for --git.", default: "Contracts"),
-            .value("--format", valueName: "format", help: "Report format: text, json, markdown.", default: "text", allowed: ["text", "json", "markdown"]),
+            .value("--format", valueName: "format", help: "Report format: text, json, markdown, html.", default: "text", allowed: ["text", "json", "markdown", "html"]),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on changes at or above: breaking, any, never.", default: "breaking",
                    allowed: DiffFailLevel.allCases.map(\.rawValue)),
@@ -142,6 +142,7 @@ struct DiffCommand: ParsableCommand {
         switch format {
         case "json": rendered = report.renderJSON()
         case "markdown": rendered = report.renderMarkdown()
+        case "html": rendered = report.renderHTML()
         default: rendered = report.renderText(listingProblems: outputPath != nil)
         }
         if let outputPath {

@@ -14,13 +14,13 @@ struct LintCommand: ParsableCommand {
             nowhere, body files that are missing (errors, exit 2). Mappings that no contract's \
             request reaches and contracts that no mapping answers are warnings. The mock that \
             answers each contract is then validated against it, and its drift reported (exit 1 \
-            at or above --fail-on). --format json, junit, github and markdown carry the problems \
+            at or above --fail-on). --format json, junit, github, markdown and html carry the problems \
             as well as the drift.
             """,
         options: [
             .value("--contracts", valueName: "dir", help: "Folder of contract files.", default: "Contracts"),
             .value("--mocks", valueName: "dir", help: "Folder of mocks (mappings/ and __files/).", default: "Mocks"),
-            .value("--format", valueName: "format", help: "Report format: text, json, junit, github, markdown.", default: "text", allowed: ReportOutput.formats),
+            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on drift or warnings at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),

@@ -39,7 +39,7 @@ struct RecordCommand: ParsableCommand {
             .flag("--body-files", help: "Write bodies to __files/NAME.json instead of inline."),
             .flag("--force", help: "Overwrite mocks that exist (keeping their inline or body-file layout)."),
             .flag("--allow-errors", help: "Also write answers with an unexpected status, a body that is not JSON, or breaking drift."),
-            .value("--format", valueName: "format", help: "Report format: text, json, junit, github, markdown.", default: "text", allowed: ReportOutput.formats),
+            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on drift at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),

@@ -70,6 +70,7 @@ struct ValidateCommand: ParsableCommand {
             try output.write(report)
             return report.exitCode
         }
+        var transfers: [TransferRecord?] = []
         for file in files {
             let body: SharedBytes
             if file == "-" {
@@ -81,9 +82,11 @@ struct ValidateCommand: ParsableCommand {
                     throw CommandFailure.badInput(error.description)
                 }
             }
-            results.append(result(of: body, source: file == "-" ? "standard input" : file, against: contract))
+            let result = result(of: body, source: file == "-" ? "standard input" : file, against: contract)
+            results.append(result)
+            transfers.append(quotedBody(body, of: result))
         }
-        let report = Report(results: results, failOn: failOn, subject: .answers)
+        let report = Report(results: results, failOn: failOn, transfers: transfers, subject: .answers)
         try output.write(report)
         return report.exitCode
     }
@@ -98,6 +101,14 @@ struct ValidateCommand: ParsableCommand {
         output.problemsOnStandardError = true
         try output.write(report)
         return report.exitCode
+    }
+
+    /// The body kept for the HTML report, which quotes the lines around each finding's place
+    /// as check's reports do; `nil` for other formats (their output stays as it was) and for
+    /// a result with no place to quote.
+    func quotedBody(_ body: SharedBytes, of result: ContractResult) -> TransferRecord? {
+        guard output.format == "html", result.findings.contains(where: { $0.location != nil }) else { return nil }
+        return TransferRecord(timings: RequestTimings(), body: body.bytes)
     }
 
     /// One saved body's result: no status or headers to check, only the body.

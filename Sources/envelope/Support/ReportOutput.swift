@@ -6,7 +6,7 @@ import Foundation
 /// log still reads well).
 struct ReportOutput {
     /// The formats `--format` accepts.
-    static let formats = ["text", "json", "junit", "github", "markdown"]
+    static let formats = ["text", "json", "junit", "github", "markdown", "html"]
 
     var format: String
     var outputPath: String?
@@ -33,10 +33,12 @@ struct ReportOutput {
         case "junit": rendered = JUnitReporter().render(report)
         case "github": rendered = GitHubReporter().render(report)
         case "markdown": rendered = MarkdownReporter().render(report)
+        case "html": rendered = HTMLReporter().render(report)
         default: rendered = text(outputPath == nil && colorOnTerminal, outputPath == nil)
         }
         // The last line of defence: no secret leaves in any format, whatever the reporter quoted.
         rendered = report.redactor.redact(rendered)
+        if format == "html" { rendered = report.redactor.adding(report.redactor.secrets.map(HTMLReporter.escaped)).redact(rendered) }
         guard let outputPath else {
             Terminal.writeStandardOutput(rendered)
             return
