@@ -6,7 +6,7 @@ extension MarkdownReporter {
     func comparisonSection(_ report: Report) -> String {
         guard let summary = report.comparisonSummary, let first = report.comparisons.lazy.compactMap({ $0 }).first else { return "" }
         let (baseline, candidate) = (first.baseline, first.candidate)
-        var out = "\n#### Compared with \(cell(baseline)) (the baseline): how \(cell(candidate)) answers differ\n\n\(cell(summary))\n\n"
+        var out = "\n#### Compared with \(cell(baseline)), the baseline: how the answers of \(cell(candidate)) differ\n\n\(cell(summary))\n\n"
         out += "| Contract | Comparison | Breaking | Warnings |\n|---|---|---:|---:|\n"
         for (index, result) in report.results.enumerated() {
             guard let comparison = report.comparison(at: index) else { continue }

@@ -5,16 +5,16 @@ extension TextReporter {
     /// then a count line. Nothing when the run compared nothing.
     ///
     /// ```
-    /// Compared with prod (the baseline): how staging's answers differ
+    /// Compared with prod, the baseline: how the answers of staging differ
     /// orders  prod: GET https://api.example.com/v1/orders
-    ///   ✗ /items/*/id  key-removed  prod number → staging absent  (required by the contract)
+    ///   ✗ /items/*/id  key-removed  prod number → staging absent  required by the contract
     ///
     /// 1 contract compared with prod: 0 the same, 1 with breaking differences, ...
     /// ```
     public func renderComparisons(_ report: Report) -> String {
         guard let summary = report.comparisonSummary else { return "" }
         let first = report.comparisons.lazy.compactMap { $0 }.first
-        var out = paint("Compared with \(first?.baseline ?? "") (the baseline): how \(first?.candidate ?? "") answers differ", .bold) + "\n"
+        var out = paint("Compared with \(first?.baseline ?? ""), the baseline: how the answers of \(first?.candidate ?? "") differ", .bold) + "\n"
         for (index, result) in report.results.enumerated() {
             guard let comparison = report.comparison(at: index) else { continue }
             out += renderComparison(comparison, contract: result.contract)
@@ -43,8 +43,8 @@ extension TextReporter {
         for (position, judged) in differences.enumerated() {
             let mark = judged.severity == .breaking ? paint("✗", .red) : paint("!", .yellow)
             var line = "  \(mark) " + pad(places[position], placeWidth) + "  " + pad(kinds[position], kindWidth)
-                + "  " + pad(changes[position], changeWidth) + "  (" + judged.reason + ")"
-            if judged.severity == .warning { line += " " + paint("(warning)", .yellow) }
+                + "  " + pad(changes[position], changeWidth) + "  " + judged.reason
+            if judged.severity == .warning { line += "  " + paint("(warning)", .yellow) }
             out += line + "\n"
         }
         return out
