@@ -33,7 +33,10 @@ public struct DifferenceJudge: Sendable {
     func judge(_ difference: ShapeDifference, candidate: AnswerShape, rules: ContractRules) -> JudgedDifference {
         let effective = contract.drift.overridden(by: policy)
         func breaking(_ kind: DriftKind, _ reason: String) -> JudgedDifference {
-            JudgedDifference(difference: difference, severity: effective.severity(of: kind), reason: reason, driftKind: kind)
+            // A key the contract forbids is breaking here, though validation calls an unknown
+            // key a warning: the contract said no other keys. Its explicit setting still wins.
+            let severity = kind == .unknownKey ? effective.overrides[kind] ?? .breaking : effective.severity(of: kind)
+            return JudgedDifference(difference: difference, severity: severity, reason: reason, driftKind: kind)
         }
         func warning(_ reason: String) -> JudgedDifference {
             JudgedDifference(difference: difference, severity: .warning, reason: reason)
