@@ -206,6 +206,33 @@ struct CompareEnvironmentsTests {
         #expect(try project.prodPaths() == ["/v1/a"])
     }
 
+    @Test("the baseline's own headers and ${VAR} secrets are sent to it and hidden everywhere, --verbose included")
+    func baselineSecrets() throws {
+        let project = try TwoEnvironments()
+        try project.contract("items", path: "/v1/items")
+        let secret = "prod-secret-4417"
+        // Only a request with prod's token is answered by prod's server.
+        try project.write("Prod/mappings/items.json", #"""
+            {"request": {"method": "GET", "urlPath": "/v1/items", "headers": {"X-Api-Token": {"equalTo": "\#(secret)"}}},
+             "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": "{\"a\": \"\#(secret)\"}"}}
+            """#)
+        try project.mock("items", in: "Staging", path: "/v1/items", body: #"{"a": 1}"#)
+        let prod = try project.server("Prod").url, staging = try project.server("Staging").url
+        try project.write("envelope.json", #"""
+            {"environments": {"prod": {"baseURL": "\#(prod)", "headers": {"X-Api-Token": "${PROD_TOKEN}"}}, "staging": {"baseURL": "\#(staging)"}}}
+            """#)
+        let result = try Envelope.run(["check", "--env", "staging", "--compare-env", "prod", "--verbose"], in: project.directory,
+                                      environment: ["PROD_TOKEN": secret])
+        #expect(result.normalizedOutput.contains("  ! /a  type-changed  prod string → staging number  not in the contract  (warning)\n"))
+        #expect(result.standardError.contains("> X-Api-Token: ***\n"))
+        #expect(!result.standardOutput.contains(secret))
+        #expect(!result.standardError.contains(secret))
+        let json = try Envelope.run(["check", "--env", "staging", "--compare-env", "prod", "--format", "json"], in: project.directory,
+                                    environment: ["PROD_TOKEN": secret])
+        #expect(json.standardOutput.contains(#""kind": "type-changed""#))
+        #expect(!json.standardOutput.contains(secret))
+    }
+
     @Test("--compare-env needs an environment to check, another one, and a name the project file defines")
     func usage() throws {
         let project = try TwoEnvironments()
