@@ -11,7 +11,7 @@ public struct JSONReporter: Sendable {
 
     /// The report as a JSON value.
     public func value(of report: Report) -> JSONValue {
-        var members = [member("results", .array(report.results.enumerated().map { value(of: $1, transfer: report.transfer(at: $0)) }))]
+        var members = [member("results", .array(report.results.enumerated().map { value(of: $1, transfer: report.transfer(at: $0), comparison: report.comparison(at: $0)) }))]
         members += problemMembers(of: report)
         members.append(
             member("summary", .object([
@@ -26,11 +26,11 @@ public struct JSONReporter: Sendable {
                 member("failOn", .string(report.failOn.rawValue)),
                 member("loadErrors", number(report.loadErrors.count)),
                 member("exitCode", number(Int(report.exitCode))),
-            ])))
+            ] + comparisonSummaryMembers(of: report))))
         return .object(members)
     }
 
-    func value(of result: ContractResult, transfer: TransferRecord? = nil) -> JSONValue {
+    func value(of result: ContractResult, transfer: TransferRecord? = nil, comparison: EnvironmentComparison? = nil) -> JSONValue {
         var members = [
             member("contract", .string(result.contract)),
             member("file", .string(result.file)),
@@ -56,6 +56,7 @@ public struct JSONReporter: Sendable {
             if let finalURL = transfer.finalURL { members.append(member("finalURL", .string(finalURL))) }
         }
         members.append(member("findings", .array(result.findings.map(value(of:)))))
+        if let comparison { members.append(member("comparison", value(of: comparison))) }
         return .object(members)
     }
 

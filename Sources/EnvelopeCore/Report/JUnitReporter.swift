@@ -9,9 +9,10 @@ public struct JUnitReporter: Sendable {
     public func render(_ report: Report, suiteName: String = "envelope") -> String {
         let text = TextReporter(useColor: false)
         let problemCases = problemCases(of: report)
-        let failures = report.results.filter { isFailure($0, report.failOn) && $0.status != .error }.count + problemCases.failures
-        let errors = report.errorCount + problemCases.errors
-        let tests = report.results.count + problemCases.count
+        let comparisonCases = comparisonCases(of: report)
+        let failures = report.results.filter { isFailure($0, report.failOn) && $0.status != .error }.count + problemCases.failures + comparisonCases.failures
+        let errors = report.errorCount + problemCases.errors + comparisonCases.errors
+        let tests = report.results.count + problemCases.count + comparisonCases.count
         let time = format3(report.results.indices.map { report.transfer(at: $0)?.timings.total ?? report.results[$0].duration ?? 0 }.reduce(0, +))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
@@ -37,6 +38,7 @@ public struct JUnitReporter: Sendable {
             }
             out += "    </testcase>\n"
         }
+        out += comparisonCases.xml
         out += problemCases.xml
         out += "  </testsuite>\n</testsuites>\n"
         return out

@@ -17,6 +17,9 @@ public struct Report: Sendable {
     /// The files that did not load (contracts, mock mappings, the project file), and for
     /// `lint` its warnings about them; every format shows them (see Report+Problems.swift).
     public var problems: [FileProblem] = []
+    /// With `--compare-env`, each result's comparison with the baseline environment, by the
+    /// result's position (see Report+Comparisons.swift); empty otherwise.
+    public var comparisons: [EnvironmentComparison?] = []
 
     /// Creates a report.
     public init(results: [ContractResult], failOn: FailLevel = .breaking, transfers: [TransferRecord?] = [],
@@ -57,8 +60,8 @@ public struct Report: Sendable {
         let failing = results.contains { result in
             result.findings.contains { !$0.kind.blocksValidation && failOn.fails($0.severity) }
         }
-        if failing { return 1 }
-        if errorCount > 0 { return 3 }
+        if failing || comparisonFails { return 1 }
+        if errorCount > 0 || comparisonUnreachable { return 3 }
         return 0
     }
 }

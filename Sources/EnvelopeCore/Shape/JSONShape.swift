@@ -15,6 +15,18 @@ public struct JSONShape: Sendable, Equatable {
     /// How many of the values at each place were objects: the denominator of a key's
     /// ``presence(at:)``.
     public private(set) var objectCounts: [String: Int] = [:]
+    /// The distinct strings seen at each place, while there are at most
+    /// ``enumValueLimit`` of them: a place with more is free text, not an enum, and is left
+    /// out (see ``manyStrings``).
+    public private(set) var strings: [String: Set<String>] = [:]
+    /// Places that held more than ``enumValueLimit`` distinct strings.
+    public private(set) var manyStrings: Set<String> = []
+    /// How many strings were seen at each place, to tell a repeated category (`state` in
+    /// every item) from values that are all different.
+    public private(set) var stringCounts: [String: Int] = [:]
+
+    /// The most distinct strings a place may hold and still be compared as an enum.
+    public static let enumValueLimit = 12
 
     /// The shape of `node` and everything inside it.
     public init(_ node: JSONNode) {
@@ -34,6 +46,14 @@ public struct JSONShape: Sendable, Equatable {
             let elements = node.elements
             if !elements.isEmpty { populatedArrays.insert(pointer) }
             for element in elements { visit(element, pointer: pointer + "/*") }
+        case .string:
+            stringCounts[pointer, default: 0] += 1
+            guard !manyStrings.contains(pointer), let text = node.stringValue else { break }
+            strings[pointer, default: []].insert(text)
+            if let seen = strings[pointer], seen.count > Self.enumValueLimit {
+                strings[pointer] = nil
+                manyStrings.insert(pointer)
+            }
         default:
             break
         }

@@ -18,6 +18,16 @@ public struct ShapeDifference: Sendable, Hashable, CustomStringConvertible {
         /// The key was missing from some objects of the old answer, and is in every one of
         /// the new answer's.
         case keyAlwaysPresent = "key-always-present"
+        /// A string the new answer has at a place whose old strings look like an enum (a few
+        /// values, repeated, or an enum in the contract); only when values are compared.
+        case enumValueAdded = "enum-value-added"
+        /// The answers' HTTP statuses differ (``AnswerShape``).
+        case statusChanged = "status-changed"
+        /// The answers' `Content-Type` headers differ (``AnswerShape``).
+        case contentTypeChanged = "content-type-changed"
+        /// The old answer's body is JSON and the new one's is not, or is empty
+        /// (``AnswerShape``).
+        case bodyNotJSON = "body-not-json"
     }
 
     /// What changed.
@@ -32,16 +42,45 @@ public struct ShapeDifference: Sendable, Hashable, CustomStringConvertible {
     public var oldPresence: ShapePresence?
     /// How often the key turns up in the new answer (nil for the root and array elements).
     public var newPresence: ShapePresence?
+    /// For the kinds about values rather than types: the old side in words (`200`,
+    /// `application/json`, the old strings of an enum: `"active", "closed"`).
+    public var oldValue: String?
+    /// The new side in words (`404`, `text/html`, the added strings: `"paused"`).
+    public var newValue: String?
+    /// For ``Kind/enumValueAdded``, the strings the new answer added, sorted.
+    public var addedValues: [String] = []
 
     /// Creates a difference.
     public init(kind: Kind, pointer: String, old: ShapeKinds, new: ShapeKinds,
-                oldPresence: ShapePresence? = nil, newPresence: ShapePresence? = nil) {
+                oldPresence: ShapePresence? = nil, newPresence: ShapePresence? = nil,
+                oldValue: String? = nil, newValue: String? = nil) {
         self.kind = kind
         self.pointer = pointer
         self.old = old
         self.new = new
         self.oldPresence = oldPresence
         self.newPresence = newPresence
+        self.oldValue = oldValue
+        self.newValue = newValue
+    }
+
+    /// The old side in words, whatever the kind: the value, the presence or the types
+    /// (`absent` where the place did not exist).
+    public var oldText: String {
+        switch kind {
+        case .enumValueAdded, .statusChanged, .contentTypeChanged, .bodyNotJSON: return oldValue ?? "none"
+        case .keySometimesAbsent, .keyAlwaysPresent: return oldPresence?.description ?? "present"
+        default: return old.isEmpty ? "absent" : old.description
+        }
+    }
+
+    /// The new side in words, like ``oldText``.
+    public var newText: String {
+        switch kind {
+        case .enumValueAdded, .statusChanged, .contentTypeChanged, .bodyNotJSON: return newValue ?? "none"
+        case .keySometimesAbsent, .keyAlwaysPresent: return newPresence?.description ?? "present"
+        default: return new.isEmpty ? "absent" : new.description
+        }
     }
 
     /// What the difference means, in words: `was string, now string or null`.
@@ -52,6 +91,8 @@ public struct ShapeDifference: Sendable, Hashable, CustomStringConvertible {
         case .typeChanged, .nullAdded, .nullRemoved: return "was \(old), now \(new)"
         case .keySometimesAbsent, .keyAlwaysPresent:
             return "was \(oldPresence?.description ?? "present"), now \(newPresence?.description ?? "present")"
+        case .enumValueAdded: return "new value \(newText) (was \(oldText))"
+        case .statusChanged, .contentTypeChanged, .bodyNotJSON: return "was \(oldText), now \(newText)"
         }
     }
 
@@ -69,7 +110,13 @@ extension JSONShape {
     /// side are not compared, since an empty list says nothing about its elements. A key on
     /// both sides that is in every object of one and missing from some of the other's is a
     /// difference too (after any type difference at the same place).
-    public func differences(to new: JSONShape) -> [ShapeDifference] {
+    ///
+    /// With `comparingValues`, a place whose strings look like an enum on the old side also
+    /// reports strings the new side added (``ShapeDifference/Kind/enumValueAdded``): both
+    /// sides hold at most ``enumValueLimit`` distinct strings there, and on the old side a
+    /// value repeats or the place is one of `enumPlaces` (an enum in the contract). Values
+    /// that are all different (names, ids) are not an enum, so they are never compared.
+    public func differences(to new: JSONShape, comparingValues: Bool = false, enumPlaces: Set<String> = []) -> [ShapeDifference] {
         var result: [ShapeDifference] = []
         let pointers = Set(places.keys).union(new.places.keys).sorted { Self.pointerOrder($0, $1) }
         for pointer in pointers {
@@ -99,8 +146,30 @@ extension JSONShape {
             if let oldPresence, let newPresence, oldPresence.isEverywhere != newPresence.isEverywhere {
                 result.append(difference(oldPresence.isEverywhere ? .keySometimesAbsent : .keyAlwaysPresent))
             }
+            if comparingValues, let added = addedEnumValues(at: pointer, in: new, enumPlaces: enumPlaces) {
+                var change = difference(.enumValueAdded)
+                change.oldValue = Self.quotedList(strings[pointer] ?? [])
+                change.newValue = Self.quotedList(Set(added))
+                change.addedValues = added
+                result.append(change)
+            }
         }
         return result
+    }
+
+    /// The strings `new` has at `pointer` that `self` never had there, sorted, when the
+    /// place looks like an enum on both sides; nil when it does not or nothing was added.
+    private func addedEnumValues(at pointer: String, in new: JSONShape, enumPlaces: Set<String>) -> [String]? {
+        guard let before = strings[pointer], let after = new.strings[pointer], !before.isEmpty else { return nil }
+        let repeats = (stringCounts[pointer] ?? 0) > before.count
+        guard repeats || enumPlaces.contains(pointer) else { return nil }
+        let added = after.subtracting(before)
+        return added.isEmpty ? nil : added.sorted(by: ByteOrder.precedes)
+    }
+
+    /// `"active", "closed"`: strings as JSON, in byte order.
+    static func quotedList(_ values: Set<String>) -> String {
+        values.sorted(by: ByteOrder.precedes).map { JSONValue.string($0).serialized() }.joined(separator: ", ")
     }
 
     /// Whether `pointer` should be compared: its parent exists, with the same container kind,

@@ -128,6 +128,9 @@ extension CheckCommand {
         case .typeChanged, .nullAdded, .nullRemoved: return "mock \(difference.old), live \(difference.new)"
         case .keySometimesAbsent, .keyAlwaysPresent:
             return "mock \(difference.oldPresence?.description ?? "present"), live \(difference.newPresence?.description ?? "present")"
+        case .enumValueAdded, .statusChanged, .contentTypeChanged, .bodyNotJSON:
+            // Values are not compared with mocks; kept for the switch to stay exhaustive.
+            return "mock \(difference.oldText), live \(difference.newText)"
         }
     }
 }

@@ -15,7 +15,12 @@ struct CheckCommand: ParsableCommand {
             go to that environment of envelope.json (its base URL and headers); --base-url names a \
             server directly. ${VAR} in URLs and header values comes from the environment, and \
             every such value is shown as *** in reports. Requests run --jobs at a time over \
-            shared connections; results are reported in contract order.
+            shared connections; results are reported in contract order. With --compare-env \
+            BASELINE every request goes to that environment too, in the same round, and each \
+            answer is compared with the baseline's by structure (keys, nulls, types, enum values, \
+            array items, status, content type): --env staging --compare-env prod reads "staging \
+            compared with prod", prod being what the app ships against today. Each difference is \
+            breaking where it fails a rule of the contract, else a warning.
             """,
         options: [
             .value("--contracts", valueName: "dir", help: "Folder of contract files.", default: "Contracts"),
@@ -38,6 +43,7 @@ struct CheckCommand: ParsableCommand {
             .value("--max-body", valueName: "size", help: "Cut off and report answers larger than this (e.g. 512K, 64M; 0 for no limit).", default: "64M"),
             .value("--cacert", valueName: "file", help: "Trust the CA certificates in this PEM file (e.g. a test server's own)."),
             .flag("--insecure", short: "-k", help: "Do not verify TLS certificates (test servers only; prints a warning)."),
+            .value("--compare-env", valueName: "name", help: "Also send every request to this environment (the baseline) and report how --env's answers differ from its."),
             .flag("--compare-mocks", help: "Also compare each live answer's structure with its recorded mock and report stale mocks."),
             .value("--slow", valueName: "ms", help: "Warn (slow-answer) about answers slower than this many milliseconds (overrides contracts' response.slow)."),
             .flag("--verbose", short: "-v", help: "Print each exchange to standard error: request line, headers sent and received (secrets as ***), timings."),
@@ -64,6 +70,8 @@ struct CheckCommand: ParsableCommand {
     let insecure: Bool
     let schemaOptions: SchemaOptions
     let compareMocks: Bool
+    /// `--compare-env`: the baseline environment the checked one is compared with.
+    let compareEnvironmentName: String?
     /// `--slow`, in seconds.
     let slowAfter: Double?
     let verbose: Bool
@@ -92,10 +100,19 @@ struct CheckCommand: ParsableCommand {
         insecure = parsed.flag("--insecure")
         schemaOptions = try SchemaOptions(parsed: parsed)
         compareMocks = parsed.flag("--compare-mocks")
+        compareEnvironmentName = parsed.value("--compare-env")
         slowAfter = try parsed.number("--slow", in: 1...86_400_000).map { $0 / 1000 }
         verbose = parsed.flag("--verbose")
         if compareMocks && environmentName == nil && baseURL == nil {
             throw .usage("--compare-mocks compares live answers with the mocks; give --env NAME or --base-url URL.")
+        }
+        if let compareEnvironmentName {
+            guard environmentName != nil || baseURL != nil else {
+                throw .usage("--compare-env compares two environments; give --env NAME (or --base-url URL) for the one to check against \(compareEnvironmentName).")
+            }
+            if compareEnvironmentName == environmentName && baseURL == nil {
+                throw .usage("--compare-env \(compareEnvironmentName) is the environment --env checks; name another one, the baseline to compare it with.")
+            }
         }
     }
 
@@ -104,7 +121,7 @@ struct CheckCommand: ParsableCommand {
         CurlLibrary.loadInBackground()
         var config: ProjectConfig?
         do {
-            config = environmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
+            config = environmentName != nil || compareEnvironmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
         } catch {
             return try reportLoadFailure([error.problem], errorText: error.description)
         }
@@ -118,6 +135,10 @@ struct CheckCommand: ParsableCommand {
             environment = try config.environment(named: environmentName, file: configPath)
         }
         let contracts = try select(set.httpContracts, environment: environment)
+        var baselineEnvironment: ProjectConfig.Environment?
+        if let compareEnvironmentName, let config {
+            baselineEnvironment = try config.environment(named: compareEnvironmentName, file: configPath)
+        }
         if let caCertificateFile, !FileManager.default.isReadableFile(atPath: caCertificateFile) {
             throw CommandFailure.badInput("--cacert: no readable file \(caCertificateFile) (expected a PEM file of CA certificates)")
         }
@@ -143,28 +164,33 @@ struct CheckCommand: ParsableCommand {
         }
         let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
         let plans = try contracts.map { contract throws(CommandFailure) in try plan(contract, target: target, expander: expander) }
-        let redactor = Redactor(secrets: plans.flatMap(\.secrets))
+        let baseline = try baselineEnvironment.map { environment throws(CommandFailure) in try planBaseline(contracts, environment: environment, expander: expander) }
+        // The baseline's requests go in the same round, after the checked environment's.
+        let allPlans = plans + (baseline?.requests ?? [])
+        let redactor = Redactor(secrets: allPlans.flatMap(\.secrets))
         if insecure {
             Terminal.writeStandardError("warning: --insecure: TLS certificates are not verified, so anyone on the network path could read or change these answers. Use --cacert FILE to trust a test server's certificate instead.\n")
         }
 
         // Answers are validated on other threads while libcurl fetches the next ones.
         let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * Cores.available)
-        let tally = TransferTally(total: contracts.count, keepsBodies: compareMocks)
+        let tally = TransferTally(total: allPlans.count, keepsBodies: compareMocks || baseline != nil)
         let client = HTTPMultiClient(maxConcurrent: jobs)
-        var exchanges = [Exchange?](repeating: nil, count: verbose ? plans.count : 0)
-        client.run(plans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
-            let contract = contracts[index], plan = plans[index]
-            evaluations.submit(at: index) { evaluate(outcome, contract: contract, plan: plan) }
+        var exchanges = [Exchange?](repeating: nil, count: verbose ? allPlans.count : 0)
+        let requestContracts = contracts + contracts.indices.filter { baseline?.plans[$0] != nil }.map { contracts[$0] }
+        client.run(allPlans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
+            let contract = requestContracts[index], plan = allPlans[index]
+            if index < contracts.count { evaluations.submit(at: index) { evaluate(outcome, contract: contract, plan: plan) } }
             tally.finished(index, name: contract.name, outcome: outcome)
             if verbose { exchanges[index] = Exchange(outcome) }
         }
         tally.progress.finish()
-        if verbose { writeExchanges(exchanges, contracts: contracts, plans: plans, redactor: redactor) }
+        if verbose { writeExchanges(exchanges, contracts: requestContracts, plans: allPlans, redactor: redactor) }
         let evaluated = evaluations.results()
         let results = evaluated.compactMap { $0?.result }
-        let report = redactor.redact(Report(results: results, failOn: failOn, transfers: evaluated.map { $0?.transfer },
-                                            contractsDirectory: contractsDirectory))
+        var unredacted = Report(results: results, failOn: failOn, transfers: evaluated.map { $0?.transfer }, contractsDirectory: contractsDirectory)
+        if let baseline { unredacted.comparisons = compareEnvironments(contracts, baseline: baseline, answers: tally.liveAnswers) }
+        let report = redactor.redact(unredacted)
         try output.write(report)
         if compareMocks { return reportStaleMocks(contracts, liveAnswers: tally.liveAnswers, redactor: redactor, exitCode: report.exitCode) }
         return report.exitCode
