@@ -77,7 +77,7 @@ struct InferDefaultsTests {
             """.write(to: models.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let sources = try FileManager.default.contentsOfDirectory(atPath: models.path).filter { $0.hasSuffix(".swift") }.map { models.appendingPathComponent($0).path }
         let program = folder.appendingPathComponent("decode").path
-        let compile = try runTool("/usr/bin/env", ["swiftc", "-swift-version", "6", "-o", program] + sources)
+        let compile = try runTool("swiftc", ["-swift-version", "6", "-o", program] + sources)
         try #require(compile.status == 0, "swiftc failed:\n\(compile.output)")
         let run = try runTool(program, [pokemon.path])
         #expect(run.output == "pikachu: 40 moves, first mega-punch, species https://pokeapi.co/api/v2/pokemon-species/25/\n")
@@ -147,18 +147,4 @@ struct InferDefaultsTests {
         #expect(bad.exitCode == 2)
         #expect(bad.standardError.hasPrefix("error: --required expects one of common, every, none, got 'some'."))
     }
-}
-
-/// Runs `tool` with `arguments` and returns its exit status and combined output.
-private func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }

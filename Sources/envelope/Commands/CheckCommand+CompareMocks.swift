@@ -82,13 +82,8 @@ extension CheckCommand {
         }
         let differences = JSONShape(mock.root).differences(to: JSONShape(live.root))
         guard !differences.isEmpty else { return (.fresh, "  ✓ \(name)  \(file)\n") }
-        var text = "  ! \(name)  \(file) is stale: the live answer differs\n"
-        let width = differences.map { $0.pointer.isEmpty ? 6 : $0.pointer.count }.max() ?? 0
-        let kindWidth = differences.map(\.kind.rawValue.count).max() ?? 0
-        for difference in differences {
-            let place = difference.pointer.isEmpty ? "(root)" : difference.pointer
-            text += "      \(place)\(String(repeating: " ", count: width - place.count))  \(difference.kind.rawValue)\(String(repeating: " ", count: kindWidth - difference.kind.rawValue.count))  \(Self.fidelityText(difference))\n"
-        }
+        let text = "  ! \(name)  \(file) is stale: the live answer differs\n"
+            + ShapeDifferenceTable.lines(differences, indent: "      ", detail: Self.fidelityText)
         return (.stale, text)
     }
 

@@ -116,13 +116,8 @@ extension RecordCommand {
             say("\(mapping.name)  \(mappingPath): same structure as recorded; kept (give --force to rewrite it)\n")
             return true
         }
-        var text = "\(mapping.name)  \(mappingPath): the answer's structure changed; not overwritten (give --force to replace it)\n"
-        let width = differences.map { $0.pointer.isEmpty ? 6 : $0.pointer.count }.max() ?? 0
-        let kindWidth = differences.map(\.kind.rawValue.count).max() ?? 0
-        for difference in differences {
-            let place = difference.pointer.isEmpty ? "(root)" : difference.pointer
-            text += "    \(place)\(String(repeating: " ", count: width - place.count))  \(difference.kind.rawValue)\(String(repeating: " ", count: kindWidth - difference.kind.rawValue.count))  \(difference.explanation)\n"
-        }
+        let text = "\(mapping.name)  \(mappingPath): the answer's structure changed; not overwritten (give --force to replace it)\n"
+            + ShapeDifferenceTable.lines(differences, indent: "    ", detail: \.explanation)
         say(redactor.redact(text))
         return false
     }
