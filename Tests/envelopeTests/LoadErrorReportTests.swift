@@ -167,6 +167,42 @@ struct LoadErrorReportTests {
         #expect(errors.first?["column"] as? Int == 2)
     }
 
+    @Test("record with a contract that does not load gives check's report in every format, exit 2, before any request")
+    func recordBrokenContract() throws {
+        let root = try project()
+        // Nothing listens on port 1: a request sent would be a transport error, not exit 2.
+        for format in ["text", "json", "junit", "github", "markdown"] {
+            let check = try Envelope.run(["check", "--base-url", "http://127.0.0.1:1", "--format", format], in: root)
+            let record = try Envelope.run(["record", "--base-url", "http://127.0.0.1:1", "--format", format], in: root)
+            #expect(record.exitCode == 2, "\(format)")
+            #expect(record.standardOutput == check.standardOutput, "\(format)")
+            #expect(record.standardError == check.standardError, "\(format)")
+        }
+        let record = try Envelope.run(["record", "--base-url", "http://127.0.0.1:1", "--format", "json"], in: root)
+        let report = try json(record.standardOutput)
+        #expect((report["errors"] as? [[String: Any]])?.map { $0["file"] as? String } == ["Contracts/broken.json"])
+        #expect((report["summary"] as? [String: Any])?["exitCode"] as? Int == 2)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Mocks/mappings/broken.json").path))
+    }
+
+    @Test("record with a broken project file gives check's report, exit 2")
+    func recordBrokenProjectFile() throws {
+        let root = try project(brokenContract: false)
+        let config = root.appendingPathComponent("settings.json")
+        try #"{"environmentz": {}}"#.write(to: config, atomically: true, encoding: .utf8)
+        for format in ["text", "json", "markdown"] {
+            let arguments = ["--env", "live", "--config", "settings.json", "--format", format]
+            let check = try Envelope.run(["check"] + arguments, in: root)
+            let record = try Envelope.run(["record"] + arguments, in: root)
+            #expect(record.exitCode == 2, "\(format)")
+            #expect(record.standardOutput == check.standardOutput, "\(format)")
+            #expect(record.standardError == check.standardError, "\(format)")
+        }
+        let record = try Envelope.run(["record", "--env", "live", "--config", "settings.json", "--format", "json"], in: root)
+        let errors = try #require(try json(record.standardOutput)["errors"] as? [[String: Any]])
+        #expect(errors.map { $0["file"] as? String } == ["settings.json"])
+    }
+
     @Test("validate --format json reports a contract that does not load, exit 2")
     func validateJSON() throws {
         let root = try project()

@@ -118,9 +118,7 @@ struct CheckCommand: ParsableCommand {
             environment = try config.environment(named: environmentName, file: configPath)
         }
         let contracts = try select(set.httpContracts, environment: environment)
-        if let caCertificateFile, !FileManager.default.isReadableFile(atPath: caCertificateFile) {
-            throw CommandFailure.badInput("--cacert: no readable file \(caCertificateFile) (expected a PEM file of CA certificates)")
-        }
+        try verifyCACertificateFile()
 
         // Plan every request before sending any, so a missing variable stops the run at once.
         let target: Target
@@ -144,16 +142,14 @@ struct CheckCommand: ParsableCommand {
         let expander = TemplateExpander(environment: ProcessInfo.processInfo.environment)
         let plans = try contracts.map { contract throws(CommandFailure) in try plan(contract, target: target, expander: expander) }
         let redactor = Redactor(secrets: plans.flatMap(\.secrets))
-        if insecure {
-            Terminal.writeStandardError("warning: --insecure: TLS certificates are not verified, so anyone on the network path could read or change these answers. Use --cacert FILE to trust a test server's certificate instead.\n")
-        }
+        warnIfInsecure()
 
         // Answers are validated on other threads while libcurl fetches the next ones.
         let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * Cores.available)
         let tally = TransferTally(total: contracts.count, keepsBodies: compareMocks)
         let client = HTTPMultiClient(maxConcurrent: jobs)
         var exchanges = [Exchange?](repeating: nil, count: verbose ? plans.count : 0)
-        client.run(plans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
+        client.run(plans.map(\.request), retry: retryPolicy) { [self] index, outcome in
             let contract = contracts[index], plan = plans[index]
             evaluations.submit(at: index) { evaluate(outcome, contract: contract, plan: plan) }
             tally.finished(index, name: contract.name, outcome: outcome)
