@@ -105,8 +105,17 @@ struct LoadErrorReportTests {
             |---|---|---|---|
             | ❌ | `Contracts/broken.json` | 4:3 | not valid JSON: expected ',' or '}', found '"' |
 
-
             """)
+    }
+
+    @Test("lint --format markdown: one blank line between the problems and the contracts table")
+    func lintMarkdown() throws {
+        let root = try project(brokenContract: false)
+        try #"{"request": {"method": "GET", "url": "/orphan"}, "response": {"status": 200}}"#
+            .write(to: root.appendingPathComponent("Mocks/mappings/orphan.json"), atomically: true, encoding: .utf8)
+        let both = try Envelope.run(["lint", "--format", "markdown"], in: root)
+        #expect(both.standardOutput.contains("reached by any contract's request; write a contract for it, or remove it |\n\n| Contract |"), "\(both.standardOutput)")
+        #expect(both.standardOutput.hasSuffix(" |\n"), "\(both.standardOutput)")
     }
 
     @Test("on a terminal each problem shows once: standard error has the compiler line, the text report on standard output counts it")
