@@ -279,6 +279,6 @@ struct LintConfigTests {
         #expect(lint.exitCode == 2)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
         let errors = try #require(report["errors"] as? [[String: Any]])
-        #expect(errors.contains { $0["file"] as? String == "nowhere.json" && ($0["message"] as? String)?.hasPrefix("no such file; --config") == true })
+        #expect(errors.contains { $0["file"] as? String == "nowhere.json" && $0["message"] as? String == "no such file: nowhere.json (--config names the project file, with the environments and refMap)" })
     }
 }

@@ -237,3 +237,24 @@ struct LoadErrorReportTests {
         #expect(errors.map { $0.attribute(forName: "type")?.stringValue } == ["load-error"])
     }
 }
+
+@Suite("--config naming a file that is not there", .temporaryFolders)
+struct MissingConfigTests {
+    @Test("check and record say so and exit 2, also without --env, instead of running as if there were no project file")
+    func missingConfig() throws {
+        let root = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Contracts"), withIntermediateDirectories: true)
+        try #"{"contract": "good", "request": {"path": "/good"}, "response": {"status": 200}}"#
+            .write(to: root.appendingPathComponent("Contracts/good.json"), atomically: true, encoding: .utf8)
+        let message = "error: no such file: ci.json (--config names the project file, with the environments and refMap)\n"
+        for command in ["check", "record"] {
+            let result = try Envelope.run([command, "--base-url", "http://127.0.0.1:1", "--config", "ci.json"], in: root)
+            #expect(result.exitCode == 2, "\(command)")
+            #expect(result.standardError == message, "\(command)")
+            #expect(result.standardOutput == "1 file did not load; nothing was checked\n", "\(command)")
+        }
+        // Without --config a missing envelope.json is no project file, as before.
+        let plain = try Envelope.run(["record", "--base-url", "http://127.0.0.1:1"], in: root)
+        #expect(plain.exitCode == 3, "\(plain.standardOutput)\(plain.standardError)")
+    }
+}

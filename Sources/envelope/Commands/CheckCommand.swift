@@ -48,6 +48,8 @@ struct CheckCommand: ParsableCommand {
     let mocksDirectory: String
     let environmentName: String?
     let configPath: String
+    /// Whether `--config` was given, so that a missing file is an error even without `--env`.
+    let configGiven: Bool
     let baseURL: String?
     let output: ReportOutput
     let failOn: FailLevel
@@ -73,6 +75,7 @@ struct CheckCommand: ParsableCommand {
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
         environmentName = parsed.value("--env")
         configPath = parsed.value("--config") ?? "envelope.json"
+        configGiven = parsed.isSpecified("--config")
         baseURL = parsed.value("--base-url")
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
             throw .invalidValue(option: "--base-url", value: baseURL, expected: "an http:// or https:// URL", suggestion: nil)
@@ -104,7 +107,7 @@ struct CheckCommand: ParsableCommand {
         CurlLibrary.loadInBackground()
         var config: ProjectConfig?
         do {
-            config = environmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
+            config = try ProjectConfig.load(path: configPath, needed: environmentName != nil, given: configGiven)
         } catch {
             return try reportLoadFailure([error.problem], errorText: error.description)
         }

@@ -51,13 +51,10 @@ struct LintCommand: ParsableCommand {
         var options = ContractLoadOptions()
         var config: ProjectConfig?
         do {
-            config = try ProjectConfig.loadIfPresent(path: configPath)
+            config = try ProjectConfig.load(path: configPath, needed: false, given: configGiven)
             options.mappings += config?.referenceMappings ?? []
         } catch {
             problems.append(error.problem)
-        }
-        if configGiven && !FileSystem.exists(configPath) {
-            problems.append(FileProblem(level: .error, file: configPath, message: "no such file; --config names the project file (its refMap and environments)"))
         }
         let set = try ContractSet.load(directory: contractsDirectory, options: options)
         problems += set.problems(directory: contractsDirectory)

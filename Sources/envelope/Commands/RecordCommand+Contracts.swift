@@ -10,7 +10,7 @@ extension RecordCommand {
     func recordContracts() throws -> Int32 {
         let config: ProjectConfig?
         do {
-            config = check.environmentName != nil ? try ProjectConfig.load(path: check.configPath) : try ProjectConfig.loadIfPresent(path: check.configPath)
+            config = try ProjectConfig.load(path: check.configPath, needed: check.environmentName != nil, given: check.configGiven)
         } catch {
             return try check.reportLoadFailure([error.problem], errorText: error.description)
         }

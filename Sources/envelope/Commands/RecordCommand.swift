@@ -92,11 +92,12 @@ struct RecordCommand: ParsableCommand {
         } else if !parsed.isSpecified("--env") && !parsed.isSpecified("--base-url") {
             throw .usage("record needs a live server: --env NAME (from envelope.json) or --base-url URL, or --url URL --name NAME.")
         }
-        // Check parses (and checks the ranges of) every option the two commands share.
-        var forwarded: [String] = ["--contracts", parsed.value("--contracts") ?? "Contracts", "--config", parsed.value("--config") ?? "envelope.json"]
-        for option in ["--env", "--base-url", "--cacert", "--format", "--output", "--timeout", "--connect-timeout", "--retries", "--retry-delay",
+        // Check parses (and checks the ranges of) every option the two commands share; only
+        // those given are passed on, so check's defaults hold and it knows what was given.
+        var forwarded: [String] = ["--contracts", parsed.value("--contracts") ?? "Contracts"]
+        for option in ["--config", "--env", "--base-url", "--cacert", "--format", "--output", "--timeout", "--connect-timeout", "--retries", "--retry-delay",
                        "--max-redirects", "--max-body", "--slow"] {
-            if let value = parsed.value(option) { forwarded += [option, value] }
+            if parsed.isSpecified(option), let value = parsed.value(option) { forwarded += [option, value] }
         }
         for value in parsed.values("--only") { forwarded += ["--only", value] }
         for flag in ["--insecure", "--verbose"] where parsed.flag(flag) { forwarded.append(flag) }
