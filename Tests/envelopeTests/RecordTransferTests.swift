@@ -193,6 +193,8 @@ struct RecordTransferTests {
         #expect(result.exitCode == 3, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("transport-error  operation-timedout"))
         #expect(result.standardOutput.contains("SSL connection timeout"), "\(result.standardOutput)")
+        // The hint names the options that would help, not "the timeout".
+        #expect(result.standardOutput.contains("check that it is healthy, or raise --timeout (--connect-timeout while connecting)."))
     }
 }
 
