@@ -84,6 +84,18 @@ struct SchemaValidationTests {
         ])
     }
 
+    @Test("a limit or a count of one takes the singular: at least 1 item, 1 character, array (1 item)")
+    func singularCounts() throws {
+        let result = try findings(#"{"s": "", "l": [1, 2], "o": {}, "t": [7]}"#,
+                                  #"{"properties": {"s": {"minLength": 1}, "l": {"maxItems": 1}, "o": {"minProperties": 1}, "t": {"type": "object"}}}"#)
+        #expect(summary(result) == [
+            #"constraint-violation /s 1/1 at least 1 character | 0 characters @1:7"#,
+            "constraint-violation /l 1/1 at most 1 item | 2 items @1:16",
+            "constraint-violation /o 1/1 at least 1 property | 0 @1:29",
+            "type-mismatch /t 1/1 object | array (1 item) @1:38",
+        ])
+    }
+
     @Test("constraints name the keyword and the limit")
     func constraints() throws {
         let result = try findings(#"{"s": "abcdef", "n": 11, "l": [], "p": "x1"}"#,
@@ -91,7 +103,7 @@ struct SchemaValidationTests {
         #expect(summary(result) == [
             #"constraint-violation /s 1/1 at most 3 characters | 6 characters @1:7"#,
             "constraint-violation /n 1/1 at most 10 | 11 @1:22",
-            "constraint-violation /l 1/1 at least 1 items | 0 items @1:31",
+            "constraint-violation /l 1/1 at least 1 item | 0 items @1:31",
             #"constraint-violation /p 1/1 a string matching /^[a-z]+$/ | "x1" @1:40"#,
         ])
         // Two keywords on one value are one finding of that kind, reported once per keyword

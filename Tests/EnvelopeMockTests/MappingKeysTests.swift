@@ -86,6 +86,12 @@ struct MappingKeysTests {
         #expect(message(#"{"metadata": {"envelope": {"injct": []}}, "request": {}, "response": {}}"#)
             .contains("unsupported key 'injct' in metadata.envelope"))
     }
+
+    @Test("a fault prints as WireMock's name for it")
+    func faultDescription() {
+        #expect("\(ResponseDefinition.Fault.connectionResetByPeer)" == "CONNECTION_RESET_BY_PEER")
+        for fault in ResponseDefinition.Fault.allCases { #expect(fault.description == fault.rawValue) }
+    }
 }
 
 /// The error loading the mapping `json` gives (as `m.json`), or "no error".

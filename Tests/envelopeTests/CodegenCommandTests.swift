@@ -92,6 +92,17 @@ struct CodegenCommandTests {
             """)
     }
 
+    @Test("--output naming a .swift file is a usage error that says it is a folder and how to get one file; nothing is created")
+    func outputLooksLikeAFile() throws {
+        let folder = try temporaryDirectory()
+        let result = try Envelope.run(["codegen", packageRoot.appendingPathComponent("Contracts/naver-news.json").path, "-o", "Models.swift"], in: folder)
+        #expect(result.exitCode == 2)
+        let contract = packageRoot.appendingPathComponent("Contracts/naver-news.json").path
+        #expect(result.standardError.hasPrefix("error: --output is a folder (one file per type is written into it), and Models.swift looks like a file name. "
+                                               + "For one file, leave out --output: envelope codegen \(contract) > Models.swift\n"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Models.swift").path))
+    }
+
     @Test("without --output the models print as one file; a contract with no body schema is exit 2 naming it")
     func standardOutputAndErrors() throws {
         let result = try Envelope.run(["codegen", "Contracts/naver-news.json"])

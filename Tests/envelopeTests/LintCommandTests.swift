@@ -211,3 +211,74 @@ struct LintCommandTests {
         #expect(old.exitCode == 2)
     }
 }
+
+@Suite("envelope lint --config", .temporaryFolders)
+struct LintConfigTests {
+    /// A project whose contract's $ref is served by the refMap of `settings.json` only.
+    func project() throws -> URL {
+        let directory = try temporaryDirectory()
+        for folder in ["Contracts", "Mocks/mappings", "vendor"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try #"{"type": "object", "required": ["a"]}"#.write(to: directory.appendingPathComponent("vendor/thing.json"), atomically: true, encoding: .utf8)
+        try #"{"contract": "thing", "request": {"path": "/thing"}, "response": {"status": 200, "body": {"$ref": "https://schemas.example.com/thing.json"}}}"#
+            .write(to: directory.appendingPathComponent("Contracts/thing.json"), atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test("lint resolves $refs with the refMap of the --config file")
+    func refMapFromConfig() throws {
+        let directory = try project()
+        try #"{"refMap": {"https://schemas.example.com/": "vendor"}}"#
+            .write(to: directory.appendingPathComponent("settings.json"), atomically: true, encoding: .utf8)
+        let without = try Envelope.run(["lint"], in: directory)
+        #expect(without.exitCode == 2)
+        let with = try Envelope.run(["lint", "--config", "settings.json"], in: directory)
+        #expect(with.exitCode == 0, "\(with.standardOutput)")
+        #expect(with.standardOutput.hasSuffix("lint: 1 contract, 0 mappings: 0 errors, 1 warning, 0 mocks with drift\n"), "\(with.standardOutput)")
+    }
+
+    @Test("the record advice names --config when it is not the default, and runs as printed")
+    func adviceRunsWithConfig() throws {
+        let directory = try project()
+        let live = directory.appendingPathComponent("Live/mappings")
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
+        try #"{"request": {"method": "GET", "url": "/thing"}, "response": {"status": 200, "jsonBody": {"a": 1}}}"#
+            .write(to: live.appendingPathComponent("thing.json"), atomically: true, encoding: .utf8)
+        let server = try ServeProcess(["--mocks", "Live"], in: directory)
+        defer { _ = server.stop() }
+        try #"{"refMap": {"https://schemas.example.com/": "vendor"}, "environments": {"local": {"baseURL": "\#(server.url)"}}}"#
+            .write(to: directory.appendingPathComponent("my settings.json"), atomically: true, encoding: .utf8)
+
+        let lint = try Envelope.run(["lint", "--config", "my settings.json"], in: directory)
+        let warning = try #require(lint.standardOutput.split(separator: "\n").first.map(String.init))
+        let command = try #require(warning.components(separatedBy: "with: ").last)
+        #expect(command == "envelope record --env local --only thing --config 'my settings.json'")
+        // Run as a shell reads it: the quoted file name is one word.
+        let record = try Envelope.run(["record", "--env", "local", "--only", "thing", "--config", "my settings.json"], in: directory)
+        #expect(record.exitCode == 0, "\(record.standardOutput)\(record.standardError)")
+        let again = try Envelope.run(["lint", "--config", "my settings.json"], in: directory)
+        #expect(again.exitCode == 0)
+        #expect(again.standardOutput.hasSuffix("lint: 1 contract, 1 mapping: 0 errors, 0 warnings, 0 mocks with drift\n"), "\(again.standardOutput)")
+    }
+
+    @Test("the advice in words names --config too")
+    func adviceInWordsNamesConfig() throws {
+        let directory = try project()
+        try #"{"refMap": {"https://schemas.example.com/": "vendor"}}"#
+            .write(to: directory.appendingPathComponent("settings.json"), atomically: true, encoding: .utf8)
+        let lint = try Envelope.run(["lint", "--config", "settings.json"], in: directory)
+        #expect(lint.standardOutput.contains("or an environment of settings.json that serves 'thing' (--env with --config settings.json), and --only thing\n"),
+                "\(lint.standardOutput)")
+    }
+
+    @Test("a --config file that does not exist is an error, not silently no project file")
+    func missingConfig() throws {
+        let directory = try project()
+        let lint = try Envelope.run(["lint", "--config", "nowhere.json", "--format", "json"], in: directory)
+        #expect(lint.exitCode == 2)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
+        let errors = try #require(report["errors"] as? [[String: Any]])
+        #expect(errors.contains { $0["file"] as? String == "nowhere.json" && $0["message"] as? String == "no such file: nowhere.json (--config names the project file, with the environments and refMap)" })
+    }
+}

@@ -105,7 +105,6 @@ struct LoadErrorReportTests {
             |---|---|---|---|
             | ❌ | `Contracts/broken.json` | 4:3 | not valid JSON: expected ',' or '}', found '"' |
 
-
             """)
     }
 
@@ -121,6 +120,16 @@ struct LoadErrorReportTests {
         #expect(page.contains("<dd id=\"summary-loadErrors\">1</dd>"))
         #expect(page.contains("<code id=\"summary-exitCode\">2</code>"))
         #expect(!page.contains("id=\"results\""))
+    }
+
+    @Test("lint --format markdown: one blank line between the problems and the contracts table")
+    func lintMarkdown() throws {
+        let root = try project(brokenContract: false)
+        try #"{"request": {"method": "GET", "url": "/orphan"}, "response": {"status": 200}}"#
+            .write(to: root.appendingPathComponent("Mocks/mappings/orphan.json"), atomically: true, encoding: .utf8)
+        let both = try Envelope.run(["lint", "--format", "markdown"], in: root)
+        #expect(both.standardOutput.contains("reached by any contract's request; write a contract for it, or remove it |\n\n| Contract |"), "\(both.standardOutput)")
+        #expect(both.standardOutput.hasSuffix(" |\n"), "\(both.standardOutput)")
     }
 
     @Test("on a terminal each problem shows once: standard error has the compiler line, the text report on standard output counts it")
@@ -181,6 +190,42 @@ struct LoadErrorReportTests {
         #expect(errors.first?["column"] as? Int == 2)
     }
 
+    @Test("record with a contract that does not load gives check's report in every format, exit 2, before any request")
+    func recordBrokenContract() throws {
+        let root = try project()
+        // Nothing listens on port 1: a request sent would be a transport error, not exit 2.
+        for format in ["text", "json", "junit", "github", "markdown"] {
+            let check = try Envelope.run(["check", "--base-url", "http://127.0.0.1:1", "--format", format], in: root)
+            let record = try Envelope.run(["record", "--base-url", "http://127.0.0.1:1", "--format", format], in: root)
+            #expect(record.exitCode == 2, "\(format)")
+            #expect(record.standardOutput == check.standardOutput, "\(format)")
+            #expect(record.standardError == check.standardError, "\(format)")
+        }
+        let record = try Envelope.run(["record", "--base-url", "http://127.0.0.1:1", "--format", "json"], in: root)
+        let report = try json(record.standardOutput)
+        #expect((report["errors"] as? [[String: Any]])?.map { $0["file"] as? String } == ["Contracts/broken.json"])
+        #expect((report["summary"] as? [String: Any])?["exitCode"] as? Int == 2)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Mocks/mappings/broken.json").path))
+    }
+
+    @Test("record with a broken project file gives check's report, exit 2")
+    func recordBrokenProjectFile() throws {
+        let root = try project(brokenContract: false)
+        let config = root.appendingPathComponent("settings.json")
+        try #"{"environmentz": {}}"#.write(to: config, atomically: true, encoding: .utf8)
+        for format in ["text", "json", "markdown"] {
+            let arguments = ["--env", "live", "--config", "settings.json", "--format", format]
+            let check = try Envelope.run(["check"] + arguments, in: root)
+            let record = try Envelope.run(["record"] + arguments, in: root)
+            #expect(record.exitCode == 2, "\(format)")
+            #expect(record.standardOutput == check.standardOutput, "\(format)")
+            #expect(record.standardError == check.standardError, "\(format)")
+        }
+        let record = try Envelope.run(["record", "--env", "live", "--config", "settings.json", "--format", "json"], in: root)
+        let errors = try #require(try json(record.standardOutput)["errors"] as? [[String: Any]])
+        #expect(errors.map { $0["file"] as? String } == ["settings.json"])
+    }
+
     @Test("validate --format json reports a contract that does not load, exit 2")
     func validateJSON() throws {
         let root = try project()
@@ -204,5 +249,26 @@ struct LoadErrorReportTests {
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path), options: [])
         let errors = try document.nodes(forXPath: "//testcase/error").compactMap { $0 as? XMLElement }
         #expect(errors.map { $0.attribute(forName: "type")?.stringValue } == ["load-error"])
+    }
+}
+
+@Suite("--config naming a file that is not there", .temporaryFolders)
+struct MissingConfigTests {
+    @Test("check and record say so and exit 2, also without --env, instead of running as if there were no project file")
+    func missingConfig() throws {
+        let root = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Contracts"), withIntermediateDirectories: true)
+        try #"{"contract": "good", "request": {"path": "/good"}, "response": {"status": 200}}"#
+            .write(to: root.appendingPathComponent("Contracts/good.json"), atomically: true, encoding: .utf8)
+        let message = "error: no such file: ci.json (--config names the project file, with the environments and refMap)\n"
+        for command in ["check", "record"] {
+            let result = try Envelope.run([command, "--base-url", "http://127.0.0.1:1", "--config", "ci.json"], in: root)
+            #expect(result.exitCode == 2, "\(command)")
+            #expect(result.standardError == message, "\(command)")
+            #expect(result.standardOutput == "1 file did not load; nothing was checked\n", "\(command)")
+        }
+        // Without --config a missing envelope.json is no project file, as before.
+        let plain = try Envelope.run(["record", "--base-url", "http://127.0.0.1:1"], in: root)
+        #expect(plain.exitCode == 3, "\(plain.standardOutput)\(plain.standardError)")
     }
 }

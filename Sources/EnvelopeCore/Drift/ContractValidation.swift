@@ -60,7 +60,7 @@ public func validate(_ response: ObservedResponse, against contract: Contract, s
 }
 
 /// `status 302 (Location: https://example.com/login)`: a redirect says where it leads.
-func statusText(_ response: ObservedResponse) -> String {
+package func statusText(_ response: ObservedResponse) -> String {
     guard let status = response.status else { return "no status" }
     guard (300...399).contains(status), let location = response.header("Location") else { return "status \(status)" }
     return "status \(status) (Location: \(location))"

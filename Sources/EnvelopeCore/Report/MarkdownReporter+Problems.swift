@@ -1,6 +1,7 @@
 extension MarkdownReporter {
     /// A table of the files that did not load (and lint's warnings), one row per problem,
-    /// before the contracts' table; nothing when there are none.
+    /// ending with its last row (the caller puts a blank line before a table that follows);
+    /// nothing when there are none.
     func problemTable(_ report: Report) -> String {
         guard !report.problems.isEmpty else { return "" }
         var out = "| | File | Where | Problem |\n|---|---|---|---|\n"
@@ -9,6 +10,6 @@ extension MarkdownReporter {
             let place = problem.location.map { "\($0)" } ?? "–"
             out += "| \(mark) | `\(code(problem.file))` | \(place) | \(cell(problem.message)) |\n"
         }
-        return out + "\n"
+        return out
     }
 }

@@ -12,6 +12,7 @@ public struct MarkdownReporter: Sendable {
         out += problemTable(report)
         // Nothing was checked when a file did not load: no table of no contracts.
         if !report.results.isEmpty || report.problems.isEmpty {
+            if !report.problems.isEmpty { out += "\n" }
             out += "| Contract | Result | Breaking | Warnings | Time |\n|---|---|---:|---:|---:|\n"
         }
         for (index, result) in report.results.enumerated() {

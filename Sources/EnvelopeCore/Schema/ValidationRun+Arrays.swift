@@ -24,11 +24,11 @@ extension ValidationRun {
         let count = tape.childCount(instance)
         if let minimum = schemaNode.pointee.minItems, count < minimum {
             valid = false
-            record(.constraintViolation, keyword: "minItems", expected: "at least \(minimum) items", actual: "\(count) items", at: instance)
+            record(.constraintViolation, keyword: "minItems", expected: "at least \(counted(minimum, "item"))", actual: counted(count, "item"), at: instance)
         }
         if let maximum = schemaNode.pointee.maxItems, count > maximum {
             valid = false
-            record(.constraintViolation, keyword: "maxItems", expected: "at most \(maximum) items", actual: "\(count) items", at: instance)
+            record(.constraintViolation, keyword: "maxItems", expected: "at most \(counted(maximum, "item"))", actual: counted(count, "item"), at: instance)
         }
         let prefixItems = schemaNode.pointee.prefixItems
         let items = schemaNode.pointee.items

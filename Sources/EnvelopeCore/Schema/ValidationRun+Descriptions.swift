@@ -4,8 +4,8 @@ extension ValidationRun {
     func excerpt(_ instance: Int) -> String {
         let value = node(instance)
         switch value.kind {
-        case .object: return value.count == 0 ? "{}" : "object (\(value.count) keys)"
-        case .array: return value.count == 0 ? "[]" : "array (\(value.count) items)"
+        case .object: return value.count == 0 ? "{}" : "object (\(counted(value.count, "key")))"
+        case .array: return value.count == 0 ? "[]" : "array (\(counted(value.count, "item")))"
         default:
             let text = value.rawText
             guard text.count > 40 else { return text }

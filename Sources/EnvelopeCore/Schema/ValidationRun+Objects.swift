@@ -178,11 +178,11 @@ extension ValidationRun {
         var valid = true
         if let minimum = schemaNode.pointee.minProperties, memberCount < minimum {
             valid = false
-            record(.constraintViolation, keyword: "minProperties", expected: "at least \(minimum) properties", actual: "\(memberCount)", at: instance)
+            record(.constraintViolation, keyword: "minProperties", expected: "at least \(counted(minimum, "property", plural: "properties"))", actual: "\(memberCount)", at: instance)
         }
         if let maximum = schemaNode.pointee.maxProperties, memberCount > maximum {
             valid = false
-            record(.constraintViolation, keyword: "maxProperties", expected: "at most \(maximum) properties", actual: "\(memberCount)", at: instance)
+            record(.constraintViolation, keyword: "maxProperties", expected: "at most \(counted(maximum, "property", plural: "properties"))", actual: "\(memberCount)", at: instance)
         }
         return valid
     }

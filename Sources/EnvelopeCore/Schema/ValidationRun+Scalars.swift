@@ -7,11 +7,11 @@ extension ValidationRun {
         let length = text.unicodeScalars.count
         if let minimum = schemaNode.pointee.minLength, length < minimum {
             valid = false
-            record(.constraintViolation, keyword: "minLength", expected: "at least \(minimum) characters", actual: "\(length) characters", at: instance)
+            record(.constraintViolation, keyword: "minLength", expected: "at least \(counted(minimum, "character"))", actual: counted(length, "character"), at: instance)
         }
         if let maximum = schemaNode.pointee.maxLength, length > maximum {
             valid = false
-            record(.constraintViolation, keyword: "maxLength", expected: "at most \(maximum) characters", actual: "\(length) characters", at: instance)
+            record(.constraintViolation, keyword: "maxLength", expected: "at most \(counted(maximum, "character"))", actual: counted(length, "character"), at: instance)
         }
         if let pattern = schemaNode.pointee.pattern, !pattern.matches(text) {
             valid = false

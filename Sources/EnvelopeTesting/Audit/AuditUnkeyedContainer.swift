@@ -73,7 +73,7 @@ struct AuditUnkeyedContainer: UnkeyedDecodingContainer {
         guard index < elements.count else {
             if let array {
                 decoder.recorder.record(.missingKey, path, expected: "\(AuditScalar.swiftName(T.self)) (element #\(index))",
-                                        actual: "the end of the array (\(elements.count) elements)", at: array)
+                                        actual: "the end of the array (\(counted(elements.count, "element")))", at: array)
             }
             return try decoder.placeholder(T.self, path: path, codingPath: codingPath)
         }

@@ -116,8 +116,8 @@ public enum DriftAudit {
     /// A short excerpt of a value: scalars as written (cut at 40 characters), containers by size.
     static func excerpt(_ node: JSONNode) -> String {
         switch node.kind {
-        case .object: return node.count == 0 ? "{}" : "object (\(node.count) keys)"
-        case .array: return node.count == 0 ? "[]" : "array (\(node.count) items)"
+        case .object: return node.count == 0 ? "{}" : "object (\(counted(node.count, "key")))"
+        case .array: return node.count == 0 ? "[]" : "array (\(counted(node.count, "item")))"
         default:
             let text = node.rawText
             return text.count > 40 ? String(text.prefix(39)) + "…" : text

@@ -21,7 +21,7 @@ struct QueryUnkeyedContainer: UnkeyedDecodingContainer {
         let index = currentIndex
         guard index < parameter.values.count else {
             decoder.state.problems.append(.init(kind: .missingKey, parameter: "\(parameter.label)[\(index)]",
-                                                expected: "another value", found: "\(parameter.values.count) values"))
+                                                expected: "another value", found: counted(parameter.values.count, "value")))
             return try decoder.standIn(T.self, label: parameter.label)
         }
         currentIndex += 1

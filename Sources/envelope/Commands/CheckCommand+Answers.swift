@@ -33,12 +33,16 @@ extension CheckCommand {
         if (500...599).contains(response.status), contract.response.status != response.status {
             result = validate(observed, against: contract, source: plan.source, policy: schemaOptions.policy, duration: response.timings.total)
         } else {
-            let finding = DriftFinding(
-                kind: .bodyTooLarge, pointer: "", severity: .breaking, expected: "a body of at most \(maxBody) bytes (--max-body)",
-                actual: "status \(response.status), but the body is larger than --max-body (\(maxBody) bytes) and was cut off there; raise --max-body if answers this large are expected")
-            result = ContractResult(contract: contract.name, file: contract.file, source: plan.source, valid: false, findings: [finding],
+            result = ContractResult(contract: contract.name, file: contract.file, source: plan.source, valid: false,
+                                    findings: [bodyTooLargeFinding(status: response.status)],
                                     duration: response.timings.total, contractLocation: contract.responseLocation, httpStatus: response.status)
         }
         return (result, transferRecord(of: response, attempts: outcome.attempts, result: result))
+    }
+
+    /// The `body-too-large` finding for an answer with `status` cut off at `--max-body`.
+    func bodyTooLargeFinding(status: Int) -> DriftFinding {
+        DriftFinding(kind: .bodyTooLarge, pointer: "", severity: .breaking, expected: "a body of at most \(maxBody) bytes (--max-body)",
+                     actual: "status \(status), but the body is larger than --max-body (\(maxBody) bytes) and was cut off there; raise --max-body if answers this large are expected")
     }
 }

@@ -27,10 +27,16 @@ extension CheckCommand {
     /// Writes every exchange to standard error, secrets hidden: sensitive headers' values and
     /// every value that came from `${VAR}` are `***`.
     func writeExchanges(_ exchanges: [Exchange?], contracts: [Contract], plans: [PlannedRequest], redactor: Redactor) {
+        writeExchanges(exchanges, names: contracts.map(\.name), plans: plans, redactor: redactor)
+    }
+
+    /// Writes every exchange to standard error as above, each headed by its name in `names`
+    /// (a contract's, or the mapping's of `record --url`).
+    func writeExchanges(_ exchanges: [Exchange?], names: [String], plans: [PlannedRequest], redactor: Redactor) {
         var out = ""
         for (index, exchange) in exchanges.enumerated() {
             guard let exchange else { continue }
-            out += "* \(contracts[index].name): \(plans[index].source)\n"
+            out += "* \(names[index]): \(plans[index].source)\n"
             for line in exchange.transcript {
                 let marker = line.prefix(2)
                 let text = String(line.dropFirst(2))

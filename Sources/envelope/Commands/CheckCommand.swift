@@ -54,6 +54,8 @@ struct CheckCommand: ParsableCommand {
     let mocksDirectory: String
     let environmentName: String?
     let configPath: String
+    /// Whether `--config` was given, so that a missing file is an error even without `--env`.
+    let configGiven: Bool
     let baseURL: String?
     let output: ReportOutput
     let failOn: FailLevel
@@ -81,6 +83,7 @@ struct CheckCommand: ParsableCommand {
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
         environmentName = parsed.value("--env")
         configPath = parsed.value("--config") ?? "envelope.json"
+        configGiven = parsed.isSpecified("--config")
         baseURL = parsed.value("--base-url")
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
             throw .invalidValue(option: "--base-url", value: baseURL, expected: "an http:// or https:// URL", suggestion: nil)
@@ -121,7 +124,7 @@ struct CheckCommand: ParsableCommand {
         CurlLibrary.loadInBackground()
         var config: ProjectConfig?
         do {
-            config = environmentName != nil || compareEnvironmentName != nil ? try ProjectConfig.load(path: configPath) : try ProjectConfig.loadIfPresent(path: configPath)
+            config = try ProjectConfig.load(path: configPath, needed: environmentName != nil || compareEnvironmentName != nil, given: configGiven)
         } catch {
             return try reportLoadFailure([error.problem], errorText: error.description)
         }
@@ -139,9 +142,7 @@ struct CheckCommand: ParsableCommand {
         if let compareEnvironmentName, let config {
             baselineEnvironment = try config.environment(named: compareEnvironmentName, file: configPath)
         }
-        if let caCertificateFile, !FileManager.default.isReadableFile(atPath: caCertificateFile) {
-            throw CommandFailure.badInput("--cacert: no readable file \(caCertificateFile) (expected a PEM file of CA certificates)")
-        }
+        try verifyCACertificateFile()
 
         // Plan every request before sending any, so a missing variable stops the run at once.
         let target: Target
@@ -168,9 +169,7 @@ struct CheckCommand: ParsableCommand {
         // The baseline's requests go in the same round, after the checked environment's.
         let allPlans = plans + (baseline?.requests ?? [])
         let redactor = Redactor(secrets: allPlans.flatMap(\.secrets))
-        if insecure {
-            Terminal.writeStandardError("warning: --insecure: TLS certificates are not verified, so anyone on the network path could read or change these answers. Use --cacert FILE to trust a test server's certificate instead.\n")
-        }
+        warnIfInsecure()
 
         // Answers are validated on other threads while libcurl fetches the next ones.
         let evaluations = BackgroundMap<Evaluation>(count: contracts.count, maxPending: 4 * Cores.available)
@@ -178,7 +177,7 @@ struct CheckCommand: ParsableCommand {
         let client = HTTPMultiClient(maxConcurrent: jobs)
         var exchanges = [Exchange?](repeating: nil, count: verbose ? allPlans.count : 0)
         let requestContracts = contracts + contracts.indices.filter { baseline?.plans[$0] != nil }.map { contracts[$0] }
-        client.run(allPlans.map(\.request), retry: RetryPolicy(retries: retries, baseDelay: retryDelay)) { [self] index, outcome in
+        client.run(allPlans.map(\.request), retry: retryPolicy) { [self] index, outcome in
             let contract = requestContracts[index], plan = allPlans[index]
             if index < contracts.count { evaluations.submit(at: index) { evaluate(outcome, contract: contract, plan: plan) } }
             tally.finished(index, name: contract.name, outcome: outcome)

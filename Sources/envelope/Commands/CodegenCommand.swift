@@ -36,6 +36,12 @@ struct CodegenCommand: ParsableCommand {
         guard !contracts.isEmpty else { throw .missingArgument("contract") }
         outputDirectory = parsed.value("--output")
         access = parsed.value("--access") ?? "public"
+        // `-o Models.swift` would make a folder of that name: say what --output is instead.
+        if let outputDirectory, outputDirectory.hasSuffix(".swift"), !FileSystem.isFolder(outputDirectory) {
+            let words = ["envelope", "codegen"] + contracts.map(RecordAdvice.quoted) + [">", RecordAdvice.quoted(outputDirectory)]
+            throw .usage("--output is a folder (one file per type is written into it), and \(outputDirectory) looks like a file name. "
+                             + "For one file, leave out --output: \(words.joined(separator: " "))")
+        }
     }
 
     func run() throws -> Int32 {

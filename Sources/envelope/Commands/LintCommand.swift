@@ -20,6 +20,7 @@ struct LintCommand: ParsableCommand {
         options: [
             .value("--contracts", valueName: "dir", help: "Folder of contract files.", default: "Contracts"),
             .value("--mocks", valueName: "dir", help: "Folder of mocks (mappings/ and __files/).", default: "Mocks"),
+            .value("--config", valueName: "file", help: "The project file (its refMap, and the environments the record advice names).", default: "envelope.json"),
             .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on drift or warnings at or above: breaking, warning, never.", default: "breaking",
@@ -27,17 +28,20 @@ struct LintCommand: ParsableCommand {
         ]
     )
 
-    /// The project file lint reads (for `refMap`, and for the environments its advice names).
-    static let configPath = "envelope.json"
-
     let contractsDirectory: String
     let mocksDirectory: String
+    /// The project file lint reads (for `refMap`, and for the environments its advice names).
+    let configPath: String
+    /// Whether `--config` was given: then a missing file is an error, not "no project file".
+    let configGiven: Bool
     let output: ReportOutput
     let failOn: FailLevel
 
     init(parsed: ParsedArguments) throws(CLIError) {
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
+        configPath = parsed.value("--config") ?? "envelope.json"
+        configGiven = parsed.isSpecified("--config")
         output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
     }
@@ -47,7 +51,7 @@ struct LintCommand: ParsableCommand {
         var options = ContractLoadOptions()
         var config: ProjectConfig?
         do {
-            config = try ProjectConfig.loadIfPresent(path: Self.configPath)
+            config = try ProjectConfig.load(path: configPath, needed: false, given: configGiven)
             options.mappings += config?.referenceMappings ?? []
         } catch {
             problems.append(error.problem)
@@ -56,7 +60,7 @@ struct LintCommand: ParsableCommand {
         problems += set.problems(directory: contractsDirectory)
         let catalog = MockCatalog.load(directory: mocksDirectory)
         problems += catalog.problems
-        let advice = RecordAdvice(config: config, contractsDirectory: contractsDirectory, mocksDirectory: mocksDirectory)
+        let advice = RecordAdvice(config: config, configPath: configPath, contractsDirectory: contractsDirectory, mocksDirectory: mocksDirectory)
         if !catalog.exists {
             problems.append(FileProblem(level: .warning, file: mocksDirectory, message: "no mappings/ folder here, so no contract has a mock; " + advice.forAll()))
         }

@@ -44,8 +44,15 @@ struct RecordCommand: ParsableCommand {
             .value("--fail-on", valueName: "level", help: "Exit 1 on drift at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),
             .value("--timeout", valueName: "seconds", help: "Give up on an answer after this long.", default: "30"),
-            .value("--cacert", valueName: "file", help: "Trust the CA certificates in this PEM file."),
-            .flag("--insecure", short: "-k", help: "Do not verify TLS certificates (test servers only)."),
+            .value("--connect-timeout", valueName: "seconds", help: "Give up connecting after this long.", default: "10"),
+            .value("--retries", valueName: "n", help: "Send again after connection failures, 429 and 503, with exponential backoff.", default: "0"),
+            .value("--retry-delay", valueName: "seconds", help: "Wait before the first retry; doubles each time (Retry-After wins).", default: "1"),
+            .value("--max-redirects", valueName: "n", help: "Follow at most this many redirects; 0 records the redirect itself.", default: "10"),
+            .value("--max-body", valueName: "size", help: "Cut off and report answers larger than this (e.g. 512K, 64M; 0 for no limit).", default: "64M"),
+            .value("--cacert", valueName: "file", help: "Trust the CA certificates in this PEM file (e.g. a test server's own)."),
+            .flag("--insecure", short: "-k", help: "Do not verify TLS certificates (test servers only; prints a warning)."),
+            .value("--slow", valueName: "ms", help: "Warn (slow-answer) about answers slower than this many milliseconds (overrides contracts' response.slow)."),
+            .flag("--verbose", short: "-v", help: "Print each exchange to standard error: request line, headers sent and received (secrets as ***), timings."),
         ]
     )
 
@@ -59,10 +66,10 @@ struct RecordCommand: ParsableCommand {
     /// Whether answers that look like errors (see ``RecordingRefusal``) are written anyway.
     let allowErrors: Bool
     let failOn: FailLevel
-    /// The planning half of `check` (contracts, environment, `${VAR}`, TLS and timeouts),
-    /// reused so that record sends exactly what check sends.
+    /// The planning half of `check` (contracts, environment, `${VAR}`, TLS, timeouts, retries,
+    /// redirects, the body limit, `--verbose`), reused so that record sends exactly what check
+    /// sends, in both modes.
     let check: CheckCommand
-    let timeout: Double
 
     init(parsed: ParsedArguments) throws(CLIError) {
         url = parsed.value("--url")
@@ -74,7 +81,6 @@ struct RecordCommand: ParsableCommand {
         force = parsed.flag("--force")
         allowErrors = parsed.flag("--allow-errors")
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
-        timeout = try parsed.number("--timeout", in: 0.001...86_400) ?? 30
         if let url {
             guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
                 throw .invalidValue(option: "--url", value: url, expected: "an http:// or https:// URL", suggestion: nil)
@@ -86,13 +92,15 @@ struct RecordCommand: ParsableCommand {
         } else if !parsed.isSpecified("--env") && !parsed.isSpecified("--base-url") {
             throw .usage("record needs a live server: --env NAME (from envelope.json) or --base-url URL, or --url URL --name NAME.")
         }
-        var forwarded: [String] = ["--contracts", parsed.value("--contracts") ?? "Contracts", "--config", parsed.value("--config") ?? "envelope.json",
-                                   "--timeout", parsed.value("--timeout") ?? "30"]
-        for option in ["--env", "--base-url", "--cacert", "--format", "--output"] {
-            if let value = parsed.value(option) { forwarded += [option, value] }
+        // Check parses (and checks the ranges of) every option the two commands share; only
+        // those given are passed on, so check's defaults hold and it knows what was given.
+        var forwarded: [String] = ["--contracts", parsed.value("--contracts") ?? "Contracts"]
+        for option in ["--config", "--env", "--base-url", "--cacert", "--format", "--output", "--timeout", "--connect-timeout", "--retries", "--retry-delay",
+                       "--max-redirects", "--max-body", "--slow"] {
+            if parsed.isSpecified(option), let value = parsed.value(option) { forwarded += [option, value] }
         }
         for value in parsed.values("--only") { forwarded += ["--only", value] }
-        if parsed.flag("--insecure") { forwarded.append("--insecure") }
+        for flag in ["--insecure", "--verbose"] where parsed.flag(flag) { forwarded.append(flag) }
         check = try CheckCommand(parsed: ParsedArguments(parsing: forwarded, for: CheckCommand.configuration))
     }
 

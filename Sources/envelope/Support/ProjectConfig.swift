@@ -57,6 +57,17 @@ struct ProjectConfig {
         return try load(path: path)
     }
 
+    /// The project file for a command that reads it: required with `--env` (`needed`), and
+    /// when `--config` names it (`given`), for a file the user named that is not there is a
+    /// mistake, not a project without one; otherwise read only if present.
+    static func load(path: String, needed: Bool, given: Bool) throws(LoadError) -> ProjectConfig? {
+        if needed { return try load(path: path) }
+        if given && !FileManager.default.fileExists(atPath: path) {
+            throw LoadError(file: path, message: "no such file: \(path) (--config names the project file, with the environments and refMap)", namesFile: true)
+        }
+        return try loadIfPresent(path: path)
+    }
+
     /// The reference mappings of `refMap`, for contract loading.
     var referenceMappings: [SchemaCompiler.ReferenceMapping] {
         refMap.map { entry in

@@ -8,6 +8,8 @@ import Foundation
 struct RecordAdvice {
     /// The project file, if there is one.
     var config: ProjectConfig?
+    /// Where lint read it from, passed on (`--config`) when it is not record's default.
+    var configPath: String = "envelope.json"
     /// The folders lint read, passed on when they are not record's defaults.
     var contractsDirectory: String
     var mocksDirectory: String
@@ -19,7 +21,7 @@ struct RecordAdvice {
         let serving = config?.environments.first { $0.only.isEmpty || $0.only.contains(contract.name) }
         guard let serving else {
             return "record one from the live server with envelope record, giving it the server's address (--base-url) "
-                + "or an environment of \(LintCommand.configPath) that serves '\(contract.name)' (--env), and --only \(Self.quoted(contract.name))"
+                + "or an environment of \(configPath) that serves '\(contract.name)' (--env\(configOption)), and --only \(Self.quoted(contract.name))"
         }
         let request = contract.request
         let texts = [serving.baseURL] + serving.headers.map(\.value) + [request.path] + request.query.map(\.value) + request.headers.map(\.value)
@@ -31,16 +33,23 @@ struct RecordAdvice {
         let environments = config?.environments ?? []
         guard let serving = environments.first(where: { $0.only.isEmpty }) ?? environments.first else {
             return "record them from the live server with envelope record, giving it the server's address (--base-url) "
-                + "or an environment of \(LintCommand.configPath) (--env)"
+                + "or an environment of \(configPath) (--env\(configOption))"
         }
         return "record " + (serving.only.isEmpty ? "them" : "some") + needing([serving.baseURL] + serving.headers.map(\.value))
             + " with: " + command(serving, only: nil)
     }
 
-    /// `envelope record --env NAME [--only X]`, with the folders when they are not the defaults.
+    /// ` with --config FILE` when the project file is not record's default, which `--env` needs.
+    var configOption: String {
+        configPath == "envelope.json" ? "" : " with --config \(Self.quoted(configPath))"
+    }
+
+    /// `envelope record --env NAME [--only X]`, with the project file and the folders when they
+    /// are not the defaults.
     func command(_ environment: ProjectConfig.Environment, only: String?) -> String {
         var words = ["envelope", "record", "--env", Self.quoted(environment.name)]
         if let only { words += ["--only", Self.quoted(only)] }
+        if configPath != "envelope.json" { words += ["--config", Self.quoted(configPath)] }
         if contractsDirectory != "Contracts" { words += ["--contracts", Self.quoted(contractsDirectory)] }
         if mocksDirectory != "Mocks" { words += ["--mocks", Self.quoted(mocksDirectory)] }
         return words.joined(separator: " ")

@@ -5,7 +5,8 @@ import Foundation
 /// request matched by method, path and (non-secret) query parameters; the status, the
 /// `Content-Type` and the headers the contract checks; the body inline as `jsonBody`, as
 /// received (or in `__files/` with `--body-files`, or when the mapping it replaces had it
-/// there); and, under `metadata`, where it was recorded from with every secret shown as `***`.
+/// there); and, under `metadata`, where it was recorded from with every secret shown as `***`
+/// (and, when redirects were followed, where they led).
 ///
 /// No timestamp is written, so recording the same answer twice gives the same file and a
 /// re-recording shows up in a code review only when something changed.
@@ -29,6 +30,11 @@ struct RecordedMapping {
     var recordedFrom: String
     /// The request headers sent, with secrets hidden.
     var requestHeaders: [(name: String, value: String)]
+    /// Where the redirects that were followed led, when there were any: the mapping answers
+    /// the request as sent (`path`) with the final answer, and says so in its metadata.
+    var redirectedTo: String? = nil
+    /// How many redirects were followed to the answer.
+    var redirects: Int = 0
 
     /// The mapping file's text (without a trailing newline). With `bodyFile`, the body is
     /// referred to by that name; otherwise it is inline, a JSON body as received (see
@@ -62,6 +68,9 @@ struct RecordedMapping {
         var metadata = [member("recordedBy", .string("envelope record")), member("recordedFrom", .string(recordedFrom))]
         if !requestHeaders.isEmpty {
             metadata.append(member("requestHeaders", .object(requestHeaders.map { member($0.name, .string($0.value)) })))
+        }
+        if let redirectedTo {
+            metadata += [member("redirectedTo", .string(redirectedTo)), member("redirects", .number(String(redirects)))]
         }
         let printed = SchemaPrinter.print(.object([member("name", .string(name)), member("request", .object(request)),
                                                    member("response", .object(response)), member("metadata", .object(metadata))]))
