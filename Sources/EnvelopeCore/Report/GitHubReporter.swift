@@ -19,6 +19,7 @@ public struct GitHubReporter: Sendable {
                 out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message(finding, result)))\n"
             }
         }
+        out += coverageAnnotations(of: report)
         out += TextReporter(useColor: false).summary(report) + "\n"
         return out
     }

@@ -33,6 +33,7 @@ public struct MarkdownReporter: Sendable {
             }
             out += "\n</details>\n"
         }
+        out += coverageSection(of: report)
         return out
     }
 

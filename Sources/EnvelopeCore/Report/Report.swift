@@ -17,6 +17,9 @@ public struct Report: Sendable {
     /// The files that did not load (contracts, mock mappings, the project file), and for
     /// `lint` its warnings about them; every format shows them (see Report+Problems.swift).
     public var problems: [FileProblem] = []
+    /// For `envelope proxy`: which contracts the app's requests exercised, which never, and
+    /// the requests no contract covers (see Coverage.swift); nil for other commands.
+    public var coverage: Coverage? = nil
 
     /// Creates a report.
     public init(results: [ContractResult], failOn: FailLevel = .breaking, transfers: [TransferRecord?] = [],

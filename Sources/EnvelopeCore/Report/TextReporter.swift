@@ -20,6 +20,7 @@ public struct TextReporter: Sendable {
             out += renderResult(result, failOn: report.failOn, transfer: report.transfer(at: index), redactor: report.redactor)
             out += "\n"
         }
+        if let coverage = report.coverage { out += renderCoverage(coverage) }
         out += summary(report) + "\n"
         return out
     }
