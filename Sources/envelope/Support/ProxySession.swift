@@ -182,7 +182,7 @@ final class ProxySession: @unchecked Sendable {
             return ContractResult(contract: contract, file: file, source: source, valid: true, findings: [])
         }
         let finding = DriftFinding(kind: .transportError, pointer: "", severity: .breaking, expected: "an answer from \(setup.upstreamDisplay)",
-                                   actual: "\(failure.name): \(failure.message); the app got a 502", keyword: failure.name)
+                                   actual: "\(failure.message); the app got a 502", keyword: failure.name)
         return ContractResult(contract: contract, file: file, source: source, valid: false, findings: [finding], duration: exchange.seconds,
                               contractLocation: location)
     }
