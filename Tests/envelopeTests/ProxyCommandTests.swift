@@ -281,6 +281,30 @@ struct ProxyBadUpstreamTests {
         #expect(proxy.stop().status == 0)
     }
 
+    @Test("--env takes the environment's base URL as the upstream and adds its headers, ${VAR} expanded, unless the app sent its own; the secret stays out of the report")
+    func environment() throws {
+        let upstream = try MisbehavingUpstream()
+        let directory = try temporaryDirectory()
+        let config = directory.appendingPathComponent("envelope.json")
+        try Data(#"{"environments": {"staging": {"baseURL": "\#(upstream.url)", "headers": {"X-Api-Key": "${PROXY_TEST_SECRET}", "X-Client": "envelope-tests"}}}}"#.utf8)
+            .write(to: config)
+        let contracts = try contractsFolder(["echo": #"{"contract": "echo", "request": {"method": "GET", "path": "/echo"}, "response": {"status": 200, "body": {"type": "object", "required": ["missing"]}}}"#])
+        let proxy = try ProxyProcess(["--env", "staging", "--config", config.path, "--contracts", contracts.path, "--requests", "1"],
+                                     environment: ["PROXY_TEST_SECRET": "s3cret-value-1234"])
+        #expect(proxy.errors.text.hasPrefix("Proxying \(proxy.url) to \(upstream.url) (1 contract from"))
+        let answer = try curlAnswer(proxy.url + "/echo", ["-H", "X-Client: the-app"], in: directory)
+        let echoed = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        let headers = try #require(echoed["headers"] as? [[String]])
+        #expect(headers.contains(["X-Api-Key", "s3cret-value-1234"]))
+        #expect(headers.contains(["X-Client", "the-app"]))
+        #expect(!headers.contains(["X-Client", "envelope-tests"]))
+        let ended = proxy.waitForExit()
+        #expect(ended.status == 1)
+        #expect(ended.output.contains("echo  GET \(upstream.url)/echo"))
+        #expect(!ended.output.contains("s3cret-value-1234"))
+        #expect(!ended.error.contains("s3cret-value-1234"))
+    }
+
     @Test("--fallback-to-mocks: when the upstream refuses or says 404 and a mock answers, the mock answers, and the live line says so")
     func fallback() throws {
         let upstream = try MisbehavingUpstream()

@@ -11,12 +11,13 @@ final class ProxyProcess {
     let output: StreamCollector
     let errors: StreamCollector
 
-    init(_ arguments: [String], in directory: URL = packageRoot) throws {
+    init(_ arguments: [String], in directory: URL = packageRoot, environment extra: [String: String] = [:]) throws {
         process.executableURL = Envelope.binary
         process.arguments = ["proxy", "--port", "0"] + arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

@@ -120,7 +120,8 @@ struct ProxyCommand: ParsableCommand {
         client.start()
 
         var options = MockServerOptions(host: host, port: port, journalCapacity: 0, adminEnabled: false)
-        options.drainTimeout = timeout + 1
+        // Answers in flight get their upstream's time to finish, but a Ctrl-C waits 10 s at most.
+        options.drainTimeout = min(timeout + 1, 10)
         let forwarder = CurlForwarder(upstream: plan.upstream, extraHeaders: plan.headers, queue: queue, timeout: timeout,
                                       connectTimeout: connectTimeout, verifyTLS: !insecure, caCertificateFile: caCertificateFile)
         options.forwarding = Forwarding(forwarder: forwarder, fallsBackToStubs: plan.fallback != nil) { session.observe($0) }
