@@ -18,6 +18,12 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // Undoing gzip, deflate and br for answers the proxy passes on compressed; zlib and
+        // brotli are opened at run time, as libcurl is.
+        .target(
+            name: "CDecompress",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         // JSON, contracts, schema validation, drift findings and reports. No I/O.
         .target(name: "EnvelopeCore"),
         // The HTTP client on libcurl; no other Envelope target.
@@ -27,7 +33,7 @@ let package = Package(
         // Helpers for app test suites: no libcurl, so an iOS test target can use it.
         .target(name: "EnvelopeTesting", dependencies: ["EnvelopeCore", "EnvelopeMock"]),
         // The command-line tool: parses arguments and calls the libraries.
-        .executableTarget(name: "envelope", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock"]),
+        .executableTarget(name: "envelope", dependencies: ["EnvelopeCore", "EnvelopeHTTP", "EnvelopeMock", "CDecompress"]),
 
         .testTarget(name: "EnvelopeCoreTests", dependencies: ["EnvelopeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "EnvelopeHTTPTests", dependencies: ["EnvelopeHTTP"], exclude: ["Fixtures"]),

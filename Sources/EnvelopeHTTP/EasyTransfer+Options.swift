@@ -18,11 +18,17 @@ extension EasyTransfer {
         setter.long(CURLOPT_NOSIGNAL, 1)
         setter.string(CURLOPT_PROTOCOLS_STR, Self.allowedProtocols)
         setter.string(CURLOPT_REDIR_PROTOCOLS_STR, Self.allowedProtocols)
-        // An empty string offers every Content-Encoding this libcurl can decode (gzip, br, zstd).
-        setter.string(CURLOPT_ACCEPT_ENCODING, "")
-        setter.string(CURLOPT_USERAGENT, EnvelopeHTTPInfo.userAgent)
-        // HTTP/2 over TLS when the server offers it in ALPN; plain http:// stays HTTP/1.1.
-        setter.long(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+        if request.forwardsVerbatim {
+            // A reverse proxy hands the answer on as sent: no decoding, no User-Agent of its
+            // own, and HTTP/1.1 so the status line keeps the server's reason phrase.
+            setter.long(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1)
+        } else {
+            // An empty string offers every Content-Encoding this libcurl can decode (gzip, br, zstd).
+            setter.string(CURLOPT_ACCEPT_ENCODING, "")
+            setter.string(CURLOPT_USERAGENT, EnvelopeHTTPInfo.userAgent)
+            // HTTP/2 over TLS when the server offers it in ALPN; plain http:// stays HTTP/1.1.
+            setter.long(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+        }
         setter.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
         setter.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
         setter.long(CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
@@ -72,6 +78,13 @@ extension EasyTransfer {
         if !request.headers.contains(where: { $0.name.lowercased() == "expect" }) {
             setter.check(appendHeaderLine("Expect:"))
         }
+        if request.forwardsVerbatim {
+            // libcurl's own Accept (and the form Content-Type it gives a POST body) would be
+            // headers the client never sent; "Name:" removes them.
+            for name in ["Accept", "Content-Type"] where !request.headers.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                setter.check(appendHeaderLine(name + ":"))
+            }
+        }
         setter.slist(CURLOPT_HTTPHEADER, currentHeaderList)
 
         if request.recordsTranscript {
@@ -89,7 +102,7 @@ extension EasyTransfer {
 
     /// Reads status, URL, version, Retry-After and timings from the handle after a successful
     /// transfer.
-    func makeResponse(collected: (headers: [HTTPHeader], body: [UInt8])) -> HTTPResponse {
+    func makeResponse(collected: (headers: [HTTPHeader], body: [UInt8], reason: String)) -> HTTPResponse {
         let requestURL = request?.url ?? ""
         var status = 0
         _ = envelope_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -116,7 +129,8 @@ extension EasyTransfer {
         _ = envelope_curl_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
         return HTTPResponse(status: status, headers: collected.headers, body: collected.body,
                             effectiveURL: effectiveURL, timings: timings,
-                            httpVersion: Self.versionName(version), retryAfter: retryAfter(collected.headers), redirectCount: redirects)
+                            httpVersion: Self.versionName(version), retryAfter: retryAfter(collected.headers), redirectCount: redirects,
+                            reasonPhrase: collected.reason)
     }
 
     /// The wait `Retry-After` asks for. libcurl parses both forms (seconds and HTTP date) but

@@ -11,11 +11,11 @@ import CCurl
 /// its thread until every request has an outcome.
 public final class HTTPMultiClient {
     /// The multi handle (`CURLM *`), or `nil` when libcurl could not make one.
-    private let multi: UnsafeMutableRawPointer?
+    let multi: UnsafeMutableRawPointer?
     /// The most transfers in flight at once.
     public let maxConcurrent: Int
     /// Easy handles not in use; made on demand, kept for reuse, so at most `maxConcurrent`.
-    private var idle: [EasyTransfer] = []
+    var idle: [EasyTransfer] = []
 
     /// Creates a client that runs at most `maxConcurrent` transfers at once (at least 1).
     public init(maxConcurrent: Int) {
@@ -125,7 +125,7 @@ public final class HTTPMultiClient {
     }
 
     /// Prepares a handle for `request` and adds it to the multi handle.
-    private func start(_ request: HTTPRequest, multi: UnsafeMutableRawPointer) -> Result<EasyTransfer, TransportError> {
+    func start(_ request: HTTPRequest, multi: UnsafeMutableRawPointer) -> Result<EasyTransfer, TransportError> {
         let transfer: EasyTransfer
         switch acquire() {
         case .failure(let error): return .failure(error)

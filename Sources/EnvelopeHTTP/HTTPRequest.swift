@@ -29,6 +29,11 @@ public struct HTTPRequest: Hashable, Sendable {
     /// Whether to keep a transcript of the exchange (headers sent and received on every hop,
     /// libcurl's notes), for `--verbose`; off by default because it costs on every request.
     public var recordsTranscript: Bool = false
+    /// Whether to send the request as a reverse proxy forwards one: only ``headers`` (no
+    /// `Accept`, `User-Agent`, `Content-Type` or `Accept-Encoding` of libcurl's or Envelope's
+    /// own), over HTTP/1.1, and the answer's body kept as sent, compressed or not (its
+    /// `Content-Encoding` is not undone). Off by default.
+    public var forwardsVerbatim: Bool = false
 
     /// The default body limit: 64 MiB, far above any JSON answer an app decodes in one go.
     public static let defaultMaxBodyBytes = 64 * 1024 * 1024

@@ -17,10 +17,13 @@ public struct HTTPResponse: Hashable, Sendable {
     public var retryAfter: Double?
     /// How many redirects were followed to this answer (0 when none).
     public var redirectCount: Int
+    /// The reason phrase of the status line as the server sent it (`OK`, `Not Found`, or a
+    /// server's own words); empty when there was none, as in HTTP/2.
+    public var reasonPhrase: String
 
     /// Creates a response; `HTTPClient` builds these, tests and mocks may too.
     public init(status: Int, headers: [HTTPHeader], body: [UInt8], effectiveURL: String, timings: HTTPTimings = HTTPTimings(),
-                httpVersion: String = "", retryAfter: Double? = nil, redirectCount: Int = 0) {
+                httpVersion: String = "", retryAfter: Double? = nil, redirectCount: Int = 0, reasonPhrase: String = "") {
         self.status = status
         self.headers = headers
         self.body = body
@@ -29,6 +32,7 @@ public struct HTTPResponse: Hashable, Sendable {
         self.httpVersion = httpVersion
         self.retryAfter = retryAfter
         self.redirectCount = redirectCount
+        self.reasonPhrase = reasonPhrase
     }
 
     /// The value of the first header called `name`, compared case-insensitively (ASCII), or

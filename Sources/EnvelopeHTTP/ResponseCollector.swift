@@ -10,6 +10,9 @@ final class ResponseCollector {
     private(set) var body: [UInt8] = []
     /// Header fields received so far for the current response.
     private(set) var headers: [HTTPHeader] = []
+    /// The reason phrase of the current response's status line (`OK`, `Not Found`), as sent;
+    /// empty when there was none (HTTP/2 has none).
+    private(set) var reason = ""
     /// The most body bytes to keep; 0 for no limit.
     var limit = 0
     /// Whether the body went past `limit` (the transfer was then aborted by the write callback).
@@ -45,14 +48,15 @@ final class ResponseCollector {
     func reset() {
         body = []
         headers = []
+        reason = ""
         exceededLimit = false
     }
 
     /// Hands over what was gathered and starts empty again, so the response owns the bytes
     /// without a copy.
-    func take() -> (headers: [HTTPHeader], body: [UInt8]) {
+    func take() -> (headers: [HTTPHeader], body: [UInt8], reason: String) {
         defer { reset() }
-        return (headers, body)
+        return (headers, body, reason)
     }
 
     /// Appends a chunk of body bytes; false (and only what fits kept) when it would pass `limit`, so
@@ -81,6 +85,7 @@ final class ResponseCollector {
         if line.starts(with: "HTTP/".utf8) {
             headers.removeAll()
             body.removeAll(keepingCapacity: true)
+            reason = Self.reasonPhrase(ofStatusLine: line)
             return
         }
         guard let first = line.first else { return }
@@ -94,6 +99,13 @@ final class ResponseCollector {
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
         headers.append(HTTPHeader(name: Self.trimmed(line[..<colon]), value: Self.trimmed(line[(colon + 1)...])))
+    }
+
+    /// The reason phrase of `HTTP/1.1 404 Not Found`: what follows the second space, as sent.
+    private static func reasonPhrase(ofStatusLine line: UnsafeRawBufferPointer) -> String {
+        guard let first = line.firstIndex(of: UInt8(ascii: " ")),
+              let second = line[(first + 1)...].firstIndex(of: UInt8(ascii: " ")) else { return "" }
+        return String(decoding: line[(second + 1)...], as: UTF8.self)
     }
 
     /// Removes optional whitespace (spaces and tabs) around a field name or value.

@@ -20,6 +20,7 @@ public struct GitHubReporter: Sendable {
             }
         }
         out += comparisonAnnotations(of: report)
+        out += coverageAnnotations(of: report)
         out += TextReporter(useColor: false).summary(report) + "\n"
         return out
     }

@@ -13,6 +13,7 @@ public struct JSONReporter: Sendable {
     public func value(of report: Report) -> JSONValue {
         var members = [member("results", .array(report.results.enumerated().map { value(of: $1, transfer: report.transfer(at: $0), comparison: report.comparison(at: $0)) }))]
         members += problemMembers(of: report)
+        members += coverageMembers(of: report)
         members.append(
             member("summary", .object([
                 member("contracts", number(report.results.count)),

@@ -17,6 +17,7 @@ public struct JUnitReporter: Sendable {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
         out += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
+        out += coverageProperties(of: report)
         for (index, result) in report.results.enumerated() {
             let transfer = report.transfer(at: index)
             // The request's total time from libcurl when there was a fetch.
@@ -40,6 +41,7 @@ public struct JUnitReporter: Sendable {
         }
         out += comparisonCases.xml
         out += problemCases.xml
+        out += coverageOutput(of: report)
         out += "  </testsuite>\n</testsuites>\n"
         return out
     }

@@ -35,6 +35,7 @@ public struct MarkdownReporter: Sendable {
             out += "\n</details>\n"
         }
         out += comparisonSection(report)
+        out += coverageSection(of: report)
         return out
     }
 

@@ -20,6 +20,9 @@ public struct Report: Sendable {
     /// With `--compare-env`, each result's comparison with the baseline environment, by the
     /// result's position (see Report+Comparisons.swift); empty otherwise.
     public var comparisons: [EnvironmentComparison?] = []
+    /// For `envelope proxy`: which contracts the app's requests exercised, which never, and
+    /// the requests no contract covers (see Coverage.swift); nil for other commands.
+    public var coverage: Coverage? = nil
 
     /// Creates a report.
     public init(results: [ContractResult], failOn: FailLevel = .breaking, transfers: [TransferRecord?] = [],

@@ -21,6 +21,7 @@ public struct TextReporter: Sendable {
             out += "\n"
         }
         out += renderComparisons(report)
+        if let coverage = report.coverage { out += renderCoverage(coverage) }
         out += summary(report) + "\n"
         return out
     }

@@ -36,6 +36,10 @@ final class EventLoop: @unchecked Sendable {
     private var drainDeadline: UInt64 = 0
     private var listenerPausedUntil: UInt64 = 0
     private let readBuffer: UnsafeMutableRawBufferPointer
+    /// Where forwarded requests' results arrive (nil when the server forwards nothing), and
+    /// the token of the next forwarded request.
+    private let mailbox: ForwardMailbox?
+    private var nextForwardToken: UInt64 = 1
 
     /// Limits that keep one connection from hogging memory.
     private let maxPipelined = 64
@@ -51,11 +55,13 @@ final class EventLoop: @unchecked Sendable {
         #else
         let poller: Poller? = PollPoller()
         #endif
-        guard let poller else {
+        let mailbox = responder.forwarding == nil ? nil : ForwardMailbox()
+        guard let poller, responder.forwarding == nil || mailbox != nil else {
             _ = systemClose(wakeRead)
             _ = systemClose(wakeWrite)
             return nil
         }
+        self.mailbox = mailbox
         self.listeners = listeners
         self.responder = responder
         self.parser = parser
@@ -81,11 +87,13 @@ final class EventLoop: @unchecked Sendable {
     /// Runs until stopped, then signals `finished`.
     func run() {
         _ = poller.add(wakeRead, read: true, write: false, exclusive: false)
+        if let mailbox { _ = poller.add(mailbox.wakeRead, read: true, write: false, exclusive: false) }
         for listener in listeners { _ = poller.add(listener, read: true, write: false, exclusive: true) }
         while turn() {}
         for case let connection? in connections {
             close(connection)
         }
+        if let mailbox { poller.remove(mailbox.wakeRead) }
         poller.close()
         _ = systemClose(wakeRead)
         _ = systemClose(wakeWrite)
@@ -133,6 +141,10 @@ final class EventLoop: @unchecked Sendable {
             var sink = [UInt8](repeating: 0, count: 16)
             _ = read(wakeRead, &sink, sink.count)
             beginDrain()
+            return
+        }
+        if let mailbox, event.fd == mailbox.wakeRead {
+            deliverForwarded(mailbox.takeAll())
             return
         }
         guard Int(event.fd) < connections.count, let connection = connections[Int(event.fd)] else { return }
@@ -299,6 +311,10 @@ final class EventLoop: @unchecked Sendable {
                 parsedAny = true
                 connection.continueSent = false
                 connection.headStartedAt = 0
+                if responder.forwarding != nil, !AdminAPI.handles(request.target) || responder.admin == nil {
+                    startForwarding(request, on: connection)
+                    continue
+                }
                 let reply = responder.reply(to: request, forceClose: draining)
                 let now = Socket.now()
                 let start = reply.delayMilliseconds > 0 ? now + UInt64(reply.delayMilliseconds) * 1_000_000 : 0
@@ -333,6 +349,8 @@ final class EventLoop: @unchecked Sendable {
     private func promoteReadyReplies(_ connection: ServerConnection, now: UInt64) {
         var taken = 0
         for pending in connection.pending {
+            // A forwarded request's answer has not come back yet; the later ones wait for it.
+            if pending.forwardToken != 0 { break }
             if pending.readyAt > now {
                 armTimer(connection, at: pending.readyAt)
                 break
@@ -434,6 +452,40 @@ final class EventLoop: @unchecked Sendable {
         liveConnections -= 1
         poller.remove(connection.fd)
         _ = systemClose(connection.fd)
+    }
+
+    // MARK: - Forwarding
+
+    /// Hands `request` to the forwarder and holds its place in the connection's queue until
+    /// the answer comes back (``deliverForwarded(_:)``).
+    private func startForwarding(_ request: MockRequest, on connection: ServerConnection) {
+        guard let forwarding = responder.forwarding, let mailbox else { return }
+        let token = nextForwardToken
+        nextForwardToken += 1
+        connection.pending.append(PendingReply(reply: Reply(response: nil, close: !request.keepAlive), readyAt: 0, forwardToken: token))
+        if !request.keepAlive { connection.closeAfterPending = true }
+        if connection.peerAddress == nil { connection.peerAddress = Socket.peerAddress(of: connection.fd) }
+        let (fd, serial, startedAt) = (connection.fd, connection.serial, Socket.now())
+        forwarding.forwarder.forward(ForwardedRequest(request: request, clientAddress: connection.peerAddress ?? "")) { result in
+            mailbox.post(ForwardMailbox.Delivery(fd: fd, serial: serial, token: token, request: request, result: result, startedAt: startedAt))
+        }
+    }
+
+    /// Puts each forwarded answer in its place, sends what is ready, and tells the observer.
+    private func deliverForwarded(_ deliveries: [ForwardMailbox.Delivery]) {
+        for delivery in deliveries {
+            let made = responder.forwardedReply(to: delivery.request, result: delivery.result, forceClose: draining)
+            var delivered = false
+            if Int(delivery.fd) < connections.count, let connection = connections[Int(delivery.fd)], connection.serial == delivery.serial,
+               let position = connection.pending.firstIndex(where: { $0.forwardToken == delivery.token }) {
+                connection.pending[position] = PendingReply(reply: made.reply, readyAt: 0)
+                delivered = true
+                process(connection)
+            }
+            let seconds = Double(Socket.now() &- delivery.startedAt) / 1e9
+            responder.forwarding?.observer?(ForwardedExchange(request: delivery.request, upstream: delivery.result, answeredBy: made.answeredBy,
+                                                              answer: made.answer, seconds: seconds, delivered: delivered))
+        }
     }
 
     // MARK: - Timers

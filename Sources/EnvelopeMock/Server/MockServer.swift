@@ -83,7 +83,7 @@ public final class MockServer: @unchecked Sendable {
             ? AdminAPI(store: store, journal: journal, bodyFiles: options.bodyFiles ?? .none) : nil
         self.store = store
         self.journal = journal
-        self.responder = StubResponder(store: store, journal: journal, admin: admin, log: log)
+        self.responder = StubResponder(store: store, journal: journal, admin: admin, log: log, forwarding: options.forwarding)
         self.workerCount = max(1, options.workers ?? Self.defaultWorkers)
         self.usePoll = usePoll
         self.drainTimeout = options.drainTimeout

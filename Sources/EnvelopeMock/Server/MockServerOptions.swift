@@ -22,6 +22,9 @@ public struct MockServerOptions: Sendable {
     package var bodyFiles: BodyFiles?
     /// Whether `/__admin/...` is served (otherwise such requests are matched like any other).
     public var adminEnabled: Bool
+    /// Where requests are forwarded instead of answered from the stubs (`envelope proxy`);
+    /// nil, the default, forwards nothing. `/__admin` is still served when enabled.
+    public var forwarding: Forwarding?
     /// Options with the defaults of `envelope serve`, changed where given.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, workers: Int? = nil, maxBodyBytes: Int = 16 * 1024 * 1024,
                 headTimeout: Double = 10, idleTimeout: Double = 60, drainTimeout: Double = 10, journalCapacity: Int = 10_000,

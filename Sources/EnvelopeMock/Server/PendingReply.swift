@@ -2,4 +2,6 @@
 struct PendingReply {
     var reply: Reply
     var readyAt: UInt64
+    /// Non-zero while the answer is a forwarded request's that has not come back yet.
+    var forwardToken: UInt64 = 0
 }

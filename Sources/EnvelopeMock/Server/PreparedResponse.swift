@@ -40,6 +40,15 @@ struct PreparedResponse: Sendable {
         self.fault = fault
     }
 
+    /// An answer whose head (without the `Connection` header and the blank line) is already
+    /// encoded.
+    init(head: [UInt8], body: [UInt8]) {
+        self.head = head
+        self.body = body
+        self.delayMilliseconds = 0
+        self.fault = nil
+    }
+
     init(_ definition: ResponseDefinition) {
         self.init(status: definition.status, reason: definition.statusMessage, headers: definition.headers,
                   body: definition.body, delayMilliseconds: definition.fixedDelayMilliseconds, fault: definition.fault)

@@ -29,6 +29,8 @@ final class ServerConnection {
     /// When the first byte of a request head still incomplete arrived (0: none pending), for
     /// the head timeout (408).
     var headStartedAt: UInt64 = 0
+    /// The client's IP address, looked up when a request of it is first forwarded.
+    var peerAddress: String?
 
     init(fd: Int32, serial: UInt64) {
         self.fd = fd

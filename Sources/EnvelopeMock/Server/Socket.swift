@@ -155,6 +155,34 @@ enum Socket {
         _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
 
+    /// The IP address of the peer of connected socket `fd` as text, or nil.
+    static func peerAddress(of fd: Int32) -> String? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard got == 0 else { return nil }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let family = Int32(storage.ss_family)
+        let converted: UnsafePointer<CChar>? = withUnsafePointer(to: &storage) { pointer in
+            if family == AF_INET {
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                    var raw = address.pointee.sin_addr
+                    return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
+                }
+            }
+            guard family == AF_INET6 else { return nil }
+            return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                var raw = address.pointee.sin6_addr
+                return inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
+            }
+        }
+        guard converted != nil else { return nil }
+        let end = text.firstIndex(of: 0) ?? text.endIndex
+        return String(decoding: text[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// A non-blocking pipe used to wake an event loop: (read end, write end).
     static func makeWakePipe() -> (Int32, Int32)? {
         var fds: [Int32] = [-1, -1]

@@ -6,12 +6,16 @@ final class StubResponder: Sendable {
     let journal: RequestJournal
     let admin: AdminAPI?
     let log: (@Sendable (MockRequestRecord) -> Void)?
+    /// Where requests are forwarded, when they are.
+    let forwarding: Forwarding?
 
-    init(store: MockStore, journal: RequestJournal, admin: AdminAPI?, log: (@Sendable (MockRequestRecord) -> Void)?) {
+    init(store: MockStore, journal: RequestJournal, admin: AdminAPI?, log: (@Sendable (MockRequestRecord) -> Void)?,
+         forwarding: Forwarding? = nil) {
         self.store = store
         self.journal = journal
         self.admin = admin
         self.log = log
+        self.forwarding = forwarding
     }
 
     func reply(to request: MockRequest, forceClose: Bool) -> Reply {
@@ -21,50 +25,61 @@ final class StubResponder: Sendable {
             return Reply(response: admin.answer(request), headOnly: headOnly, announceKeepAlive: request.versionMinor == 0, close: close)
         }
         let snapshot = store.snapshot()
+        if let matched = stubReply(to: request, forceClose: forceClose, snapshot: snapshot) { return matched.reply }
+        let report = unmatchedReport(request, in: snapshot)
+        journal.record(request, status: 404, stubIdentifier: nil)
+        log?(MockRequestRecord(method: request.method, target: request.target, status: 404, stub: nil, unmatched: report))
+        return Reply(response: .plainText(status: 404, report.description), headOnly: headOnly,
+                     announceKeepAlive: request.versionMinor == 0, close: close)
+    }
+
+    /// The answer of the stub that matches `request` in `snapshot`, with the stub's index and,
+    /// when drift was injected, the response it answers with instead of the stub's own; nil
+    /// when none matches (nothing is journalled then).
+    func stubReply(to request: MockRequest, forceClose: Bool, snapshot: StubSnapshot)
+        -> (reply: Reply, index: Int, drifted: ResponseDefinition?)? {
+        let close = forceClose || !request.keepAlive
+        let headOnly = request.method == "HEAD"
         var mockRequest = request
         var index = match(mockRequest, in: snapshot)
         if index == nil, headOnly {
             // HEAD is GET without the body (RFC 9110 §9.3.2): use the GET stub.
             mockRequest.method = "GET"
             index = match(mockRequest, in: snapshot)
-            mockRequest.method = "HEAD"
         }
-        if let index {
-            // The stub's fields are read in place: a copy of the whole stub retained some
-            // twenty of them for every request.
-            let stubs = snapshot.matcher.stubs
-            var response = snapshot.prepared[index]
-            journal.record(request, status: response.fault == nil ? stubs[index].response.status : 0, stubIdentifier: stubs[index].identifier)
-            if let log {
-                log(MockRequestRecord(method: request.method, target: request.target, status: stubs[index].response.status, stub: stubs[index],
-                                      unmatched: nil))
-            }
-            var delay = response.delayMilliseconds
-            if let distribution = stubs[index].response.delayDistribution {
-                var generator = SystemRandomNumberGenerator()
-                delay = min(DelayDistribution.ceiling, delay + distribution.sample(using: &generator))
-            }
-            if let fault = response.fault {
-                return Reply(response: nil, raw: Self.faultBytes(fault), delayMilliseconds: delay, fault: fault, close: true)
-            }
-            let injections = snapshot.perRequestInjections[index]
-            if !injections.isEmpty {
-                let store = self.store
-                if let drifted = DriftInjector.apply(injections, to: stubs[index].response.body, random: { store.random(seed: $0, below: $1) }) {
-                    var definition = stubs[index].response
-                    definition.body = drifted.body
-                    definition.headers.append(MockHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(drifted.changes)))
-                    response = PreparedResponse(definition)
-                }
-            }
-            return Reply(response: response, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0,
-                         delayMilliseconds: delay, dribble: stubs[index].response.chunkedDribbleDelay, close: close)
+        guard let index else { return nil }
+        // The stub's fields are read in place: a copy of the whole stub retained some
+        // twenty of them for every request.
+        let stubs = snapshot.matcher.stubs
+        var response = snapshot.prepared[index]
+        journal.record(request, status: response.fault == nil ? stubs[index].response.status : 0, stubIdentifier: stubs[index].identifier)
+        if let log {
+            log(MockRequestRecord(method: request.method, target: request.target, status: stubs[index].response.status, stub: stubs[index],
+                                  unmatched: nil))
         }
-        let report = unmatchedReport(mockRequest, in: snapshot)
-        journal.record(request, status: 404, stubIdentifier: nil)
-        log?(MockRequestRecord(method: request.method, target: request.target, status: 404, stub: nil, unmatched: report))
-        return Reply(response: .plainText(status: 404, report.description), headOnly: headOnly,
-                     announceKeepAlive: request.versionMinor == 0, close: close)
+        var delay = response.delayMilliseconds
+        if let distribution = stubs[index].response.delayDistribution {
+            var generator = SystemRandomNumberGenerator()
+            delay = min(DelayDistribution.ceiling, delay + distribution.sample(using: &generator))
+        }
+        if let fault = response.fault {
+            return (Reply(response: nil, raw: Self.faultBytes(fault), delayMilliseconds: delay, fault: fault, close: true), index, nil)
+        }
+        let injections = snapshot.perRequestInjections[index]
+        var drifted: ResponseDefinition?
+        if !injections.isEmpty {
+            let store = self.store
+            if let injected = DriftInjector.apply(injections, to: stubs[index].response.body, random: { store.random(seed: $0, below: $1) }) {
+                var definition = stubs[index].response
+                definition.body = injected.body
+                definition.headers.append(MockHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(injected.changes)))
+                response = PreparedResponse(definition)
+                drifted = definition
+            }
+        }
+        let reply = Reply(response: response, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0,
+                          delayMilliseconds: delay, dribble: stubs[index].response.chunkedDribbleDelay, close: close)
+        return (reply, index, drifted)
     }
 
     /// The matching stub's index; a stub in a scenario moves it to its `newScenarioState`

@@ -1,0 +1,73 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where forwarded requests' results wait for their event loop: the forwarder posts from its
+/// own thread, the loop takes them when the mailbox's pipe wakes it. Only forwarded requests
+/// pass through here, so a server that answers from stubs takes no lock on its answer path.
+final class ForwardMailbox: Sendable {
+    /// One forwarded request's result, addressed to its connection and its place in the queue.
+    struct Delivery: Sendable {
+        var fd: Int32
+        var serial: UInt64
+        var token: UInt64
+        var request: MockRequest
+        var result: UpstreamResult
+        /// When the request was parsed (monotonic nanoseconds).
+        var startedAt: UInt64
+    }
+
+    private struct State {
+        var deliveries: [Delivery] = []
+        /// A byte is in the pipe that the loop has not drained yet.
+        var wakePending = false
+    }
+
+    private let state = Mutex(State())
+    /// The pipe's read end, which the loop polls.
+    let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    /// Nil when the operating system gives no pipe.
+    init?() {
+        guard let (read, write) = Socket.makeWakePipe() else { return nil }
+        wakeRead = read
+        wakeWrite = write
+    }
+
+    deinit {
+        _ = close(wakeRead)
+        _ = close(wakeWrite)
+    }
+
+    /// Hands a result to the loop and wakes it. Any thread.
+    func post(_ delivery: Delivery) {
+        let wake = state.withLock { state -> Bool in
+            state.deliveries.append(delivery)
+            defer { state.wakePending = true }
+            return !state.wakePending
+        }
+        if wake {
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
+    }
+
+    /// Everything posted since the last call, in order; drains the pipe. The loop's thread.
+    func takeAll() -> [Delivery] {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &sink, sink.count) > 0 {}
+        return state.withLock { state in
+            defer {
+                state.deliveries = []
+                state.wakePending = false
+            }
+            return state.deliveries
+        }
+    }
+}

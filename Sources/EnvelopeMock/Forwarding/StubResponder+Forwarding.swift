@@ -1,0 +1,72 @@
+/// Answers for forwarded requests: the upstream's, a stub's when the upstream failed and
+/// fallback is on, or a 502.
+extension StubResponder {
+    /// What the client gets for `request`, whose forwarding came to `result`: the reply to
+    /// send, who answered, and the answer as the client sees it (for the observer).
+    func forwardedReply(to request: MockRequest, result: UpstreamResult, forceClose: Bool)
+        -> (reply: Reply, answeredBy: ForwardedExchange.Answerer, answer: UpstreamResponse) {
+        let close = forceClose || !request.keepAlive
+        let headOnly = request.method == "HEAD"
+        if forwarding?.fallsBackToStubs == true, Self.wantsFallback(result),
+           let fallback = fallbackReply(to: request, forceClose: forceClose) {
+            return fallback
+        }
+        switch result {
+        case .response(let response):
+            let prepared = PreparedResponse(forwarding: response, toHead: headOnly)
+            return (Reply(response: prepared, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0, close: close),
+                    .upstream, response)
+        case .failure(let failure):
+            let answer = Self.gatewayAnswer(for: failure)
+            return (Reply(response: PreparedResponse(status: answer.status, headers: answer.headers, body: answer.body), headOnly: headOnly,
+                          announceKeepAlive: request.versionMinor == 0, close: close),
+                    .gateway, answer)
+        }
+    }
+
+    /// Whether a stub should answer instead: the upstream gave no answer, or said it has no
+    /// such resource (404) or method (501).
+    static func wantsFallback(_ result: UpstreamResult) -> Bool {
+        switch result {
+        case .failure: true
+        case .response(let response): response.status == 404 || response.status == 501
+        }
+    }
+
+    /// The matching stub's answer, or nil when no stub matches.
+    private func fallbackReply(to request: MockRequest, forceClose: Bool)
+        -> (reply: Reply, answeredBy: ForwardedExchange.Answerer, answer: UpstreamResponse)? {
+        let snapshot = store.snapshot()
+        guard let matched = stubReply(to: request, forceClose: forceClose, snapshot: snapshot) else { return nil }
+        let stub = snapshot.matcher.stubs[matched.index]
+        let definition = matched.drifted ?? stub.response
+        let answer = UpstreamResponse(status: definition.status, reason: definition.statusMessage ?? "", headers: definition.headers,
+                                      body: definition.body)
+        return (matched.reply, .stub(stub.name ?? stub.identifier), answer)
+    }
+
+    /// The 502 for a request the upstream did not answer: a line of text saying why, and the
+    /// failure's name in `X-Envelope-Error` (ASCII, as every header Envelope adds).
+    static func gatewayAnswer(for failure: UpstreamFailure) -> UpstreamResponse {
+        let body = Array("envelope proxy: no answer from the upstream (\(failure.name)): \(failure.message)\n".utf8)
+        return UpstreamResponse(status: 502, headers: [MockHeader(name: "Content-Type", value: "text/plain; charset=utf-8"),
+                                                       MockHeader(name: "X-Envelope-Error", value: asciiHeaderValue(failure.name))],
+                                body: body, seconds: failure.seconds)
+    }
+}
+
+/// `text` as a header value of printable ASCII only: every other byte of its UTF-8 is written
+/// `%XX`, so a message in any language (or a stub named in Korean) stays a valid, readable
+/// header on every client.
+package func asciiHeaderValue(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+        if (0x20...0x7E).contains(byte), byte != UInt8(ascii: "%") {
+            out.unicodeScalars.append(Unicode.Scalar(byte))
+        } else {
+            let hex = String(byte, radix: 16, uppercase: true)
+            out += "%" + (hex.count == 1 ? "0" + hex : hex)
+        }
+    }
+    return out
+}

@@ -1,0 +1,82 @@
+import Foundation
+import EnvelopeHTTP
+import EnvelopeMock
+
+/// The proxy's ``UpstreamForwarder``: each request goes to the upstream through the one
+/// libcurl multi handle that serves `queue` on its own thread (connections reused, TLS
+/// verified), as a reverse proxy sends it on: the client's headers without the hop-by-hop
+/// ones, `Host` the upstream's, `X-Forwarded-For`/`-Proto`/`-Host` added, the body as sent,
+/// and the answer's body left compressed if it came so.
+struct CurlForwarder: UpstreamForwarder {
+    /// Where requests go: `https://staging.example.com` or with a path prefix, no trailing `/`.
+    let upstream: String
+    /// Headers every forwarded request carries unless the client sent its own (an
+    /// environment's, `${VAR}` expanded).
+    let extraHeaders: [HTTPHeader]
+    let queue: HTTPRequestQueue
+    let timeout: Double
+    let connectTimeout: Double
+    let verifyTLS: Bool
+    let caCertificateFile: String?
+
+    /// Request headers a proxy does not forward: hop-by-hop ones, `Host` (libcurl writes the
+    /// upstream's), the framing (libcurl frames the body it sends), and `Expect` (the proxy
+    /// has answered `100-continue` itself). Lower-cased.
+    static let droppedRequestHeaders: Set<String> = ["connection", "keep-alive", "proxy-connection", "proxy-authorization", "te", "trailer",
+                                                     "transfer-encoding", "upgrade", "host", "content-length", "expect"]
+
+    func forward(_ forwarded: ForwardedRequest, completion: @escaping @Sendable (UpstreamResult) -> Void) {
+        let request = httpRequest(for: forwarded)
+        queue.submit(request) { outcome in
+            completion(Self.result(of: outcome))
+        }
+    }
+
+    /// The libcurl request for what the client sent.
+    func httpRequest(for forwarded: ForwardedRequest) -> HTTPRequest {
+        let original = forwarded.request
+        var connectionOptions: Set<String> = []
+        for value in original.headerValues("Connection") {
+            for token in value.split(separator: ",") { connectionOptions.insert(token.trimmingCharacters(in: .whitespaces).lowercased()) }
+        }
+        var headers: [HTTPHeader] = []
+        var forwardedFor: String?
+        for header in original.headers {
+            let name = header.name.lowercased()
+            if Self.droppedRequestHeaders.contains(name) || name.hasPrefix("proxy-") || connectionOptions.contains(name) { continue }
+            if name == "x-forwarded-for" {
+                forwardedFor = forwardedFor.map { $0 + ", " + header.value } ?? header.value
+                continue
+            }
+            headers.append(HTTPHeader(name: header.name, value: header.value))
+        }
+        for extra in extraHeaders where !headers.contains(where: { $0.name.lowercased() == extra.name.lowercased() }) {
+            headers.append(extra)
+        }
+        let client = forwarded.clientAddress
+        if !client.isEmpty { forwardedFor = forwardedFor.map { $0 + ", " + client } ?? client }
+        if let forwardedFor { headers.append(HTTPHeader(name: "X-Forwarded-For", value: forwardedFor)) }
+        if original.headerValue("X-Forwarded-Proto") == nil { headers.append(HTTPHeader(name: "X-Forwarded-Proto", value: "http")) }
+        if original.headerValue("X-Forwarded-Host") == nil, let host = original.headerValue("Host") {
+            headers.append(HTTPHeader(name: "X-Forwarded-Host", value: host))
+        }
+        let hasBody = !original.body.isEmpty || original.headerValue("Content-Length") != nil || original.headerValue("Transfer-Encoding") != nil
+        var request = HTTPRequest(method: original.method, url: upstream + original.url, headers: headers, body: hasBody ? original.body : nil,
+                                  connectTimeout: connectTimeout, timeout: timeout, followRedirects: false,
+                                  verifyTLS: verifyTLS, caCertificateFile: caCertificateFile, maxBodyBytes: 0)
+        request.forwardsVerbatim = true
+        return request
+    }
+
+    /// The mock server's view of what libcurl got.
+    static func result(of outcome: HTTPOutcome) -> UpstreamResult {
+        switch outcome.result {
+        case .success(let response):
+            return .response(UpstreamResponse(status: response.status, reason: response.reasonPhrase,
+                                              headers: response.headers.map { MockHeader(name: $0.name, value: $0.value) },
+                                              body: response.body, seconds: response.timings.total))
+        case .failure(let error):
+            return .failure(UpstreamFailure(name: error.name, message: error.message))
+        }
+    }
+}
