@@ -37,7 +37,7 @@ struct ProxyCommand: ParsableCommand {
             .value("--record", valueName: "dir", help: "Write what passes through as mocks into this folder (record's rules)."),
             .flag("--force", help: "With --record: overwrite mocks that exist."),
             .value("--fallback-to-mocks", valueName: "dir", help: "When the upstream cannot answer (or says 404/501), answer from these mocks."),
-            .value("--format", valueName: "format", help: "Report format: text, json, junit, github, markdown.", default: "text", allowed: ReportOutput.formats),
+            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
             .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
                    allowed: FailLevel.allCases.map(\.rawValue)),
