@@ -59,7 +59,7 @@ struct HTMLReporterComparisonTests {
         #expect(page.contains("<dd id=\"summary-notCompared\">1</dd>"))
         #expect(page.contains("<dd id=\"comparison-same\">1</dd>"))
         let line = "3 contracts compared with prod: 1 the same, 1 with breaking differences, 0 with warnings only, 1 not compared (2 breaking, 1 warning)"
-        #expect(page.contains("<p class=\"headline\"><a href=\"#comparison\">\(line)</a></p>"))
+        #expect(page.contains("<p class=\"headline\">\(line) · <a href=\"#comparison\">the differences</a></p>"))
         // The section comes after the results.
         let results = page.range(of: "<section id=\"results\">"), section = page.range(of: "<section class=\"comparison\"")
         #expect(results != nil && section != nil && results?.lowerBound ?? page.endIndex < section?.lowerBound ?? page.startIndex)
@@ -129,9 +129,9 @@ struct HTMLReporterComparisonTests {
     @Test("each result's block links to its comparison: its differences, the same, or not compared and why")
     func resultsLinkToTheirComparison() {
         let page = HTMLReporter().render(report())
-        #expect(page.contains("<p class=\"compared-note\">Compared: <a href=\"#comparison-0\">3 differences from prod <span class=\"muted\">2 breaking, 1 warning</span></a></p>"))
-        #expect(page.contains("<p class=\"compared-note\">Compared: <a href=\"#comparison-1\">the same as prod</a></p>"))
-        #expect(page.contains("<a href=\"#comparison-2\">not compared with prod: prod does not serve it"))
+        #expect(page.contains("<p class=\"compared-note\">Compared with prod: <a href=\"#comparison-0\">3 differences</a> <span class=\"muted\">2 breaking, 1 warning</span></p>"))
+        #expect(page.contains("<p class=\"compared-note\">Compared with prod: <a href=\"#comparison-1\">the same</a></p>"))
+        #expect(page.contains("<p class=\"compared-note\">Compared with prod: <a href=\"#comparison-2\">not compared</a> <span class=\"muted\">(prod does not serve it"))
     }
 
     @Test("the verdict counts a failing difference as the exit code does; warnings alone pass in the warning tone; an unanswering baseline is named")

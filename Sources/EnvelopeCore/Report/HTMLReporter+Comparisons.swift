@@ -120,10 +120,10 @@ extension HTMLReporter {
         return comparisons.allSatisfy { $0.status == "same" } ? "good" : "info"
     }
 
-    /// Under the summary line on top: the comparison's count line, a link to its section.
+    /// Under the summary line on top: the comparison's count line, and a link to its section.
     func comparisonHeadline(_ report: Report) -> String {
         guard let summary = report.comparisonSummary else { return "" }
-        return "<p class=\"headline\"><a href=\"#comparison\">\(text(summary, report.redactor))</a></p>\n"
+        return "<p class=\"headline\">\(text(summary, report.redactor)) · <a href=\"#comparison\">the differences</a></p>\n"
     }
 
     /// In a result's block: how its answer compared with the baseline's, linking to the
@@ -131,15 +131,13 @@ extension HTMLReporter {
     func comparisonNote(index: Int, report: Report) -> String {
         guard let comparison = report.comparison(at: index) else { return "" }
         let redactor = report.redactor
-        let baseline = text(comparison.baseline, redactor)
-        let link: String
+        let (link, after): (String, String)
         switch comparison.outcome {
-        case .notCompared(let reason, _): link = "not compared with \(baseline): \(text(reason, redactor))"
-        case .compared(let differences) where differences.isEmpty: link = "the same as \(baseline)"
-        case .compared(let differences):
-            link = "\(differences.count) difference\(differences.count == 1 ? "" : "s") from \(baseline)" + differenceCounts(comparison)
+        case .notCompared(let reason, _): (link, after) = ("not compared", " <span class=\"muted\">(\(text(reason, redactor)))</span>")
+        case .compared(let differences) where differences.isEmpty: (link, after) = ("the same", "")
+        case .compared(let differences): (link, after) = ("\(differences.count) difference\(differences.count == 1 ? "" : "s")", differenceCounts(comparison))
         }
-        return "<p class=\"compared-note\">Compared: <a href=\"#comparison-\(index)\">\(link)</a></p>\n"
+        return "<p class=\"compared-note\">Compared with \(text(comparison.baseline, redactor)): <a href=\"#comparison-\(index)\">\(link)</a>\(after)</p>\n"
     }
 
     /// The verdict when the comparison decides it: a failing difference (exit 1) beside or
@@ -171,20 +169,31 @@ extension HTML {
         .compared.info, .comparison-summary.info { border-left: 5px solid var(--info); }
         .compared > h3 { display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; font-size: 1.05rem; }
         .compared > h3 a { color: inherit; }
+        .compared > h3 .muted { font-size: 0.9rem; font-weight: 400; }
         .compared-source { font-size: 0.86rem; overflow-wrap: anywhere; margin-bottom: 8px; }
         .not-compared { margin: 0; }
         .differences td { font-size: 0.9rem; }
-        .differences td.where code { overflow-wrap: anywhere; }
+        .differences td.where { white-space: nowrap; }
         .differences td.change { font-family: var(--mono); font-size: 0.86rem; overflow-wrap: anywhere; }
-        .differences .value { border-radius: 5px; padding: 0 5px; background: var(--code-bg); white-space: pre-wrap; }
+        .differences .value { border-radius: 5px; padding: 0 5px; background: var(--code-bg); white-space: pre-wrap; box-decoration-break: clone; -webkit-box-decoration-break: clone; }
         .differences tr.breaking .value.candidate { background: var(--bad-soft); color: var(--bad); }
         .differences tr.warning .value.candidate { background: var(--warn-soft); color: var(--warn); }
         .differences .arrow, .differences .adds { color: var(--muted); }
         .differences tr.breaking .severity-name { color: var(--bad); font-weight: 600; }
         .differences tr.warning .severity-name { color: var(--warn); font-weight: 600; }
-        .differences .drift-kind { display: block; font-family: var(--mono); font-size: 0.78rem; color: var(--muted); }
+        .differences .drift-kind { display: block; font-family: var(--mono); font-size: 0.78rem; color: var(--muted); white-space: nowrap; }
         .differences tr.difference { break-inside: avoid; }
         .compared-note { font-size: 0.9rem; margin: 2px 0 8px; }
+        @media (max-width: 720px) {
+          .differences, .differences tbody, .differences tr, .differences td { display: block; }
+          .differences thead { display: none; }
+          .differences tr { padding: 6px 0; border-bottom: 1px solid var(--line); }
+          .differences tr:last-child { border-bottom: none; }
+          .differences td { border: none; padding: 2px 0; }
+          .differences td:nth-child(-n+3) { display: inline-block; margin-right: 8px; }
+          .differences .drift-kind { display: inline-block; margin-left: 8px; }
+          .differences td.where { white-space: normal; overflow-wrap: anywhere; }
+        }
 
         """
 }
