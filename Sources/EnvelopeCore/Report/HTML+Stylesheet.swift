@@ -104,6 +104,7 @@ extension HTML {
         .changes .old { color: var(--bad); } .changes .new { color: var(--good); }
         .changes td.value { font-family: var(--mono); font-size: 0.88rem; overflow-wrap: anywhere; }
         .unchanged { color: var(--muted); }
+        \(comparisonStylesheet)
         .problem-file ul { margin: 0; padding-left: 4px; list-style: none; }
         .problem-file.bad { border-left: 5px solid var(--bad); }
         .problem-file.warn { border-left: 5px solid var(--warn); }

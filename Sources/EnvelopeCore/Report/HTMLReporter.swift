@@ -23,6 +23,7 @@ public struct HTMLReporter: Sendable {
             HTML.problemSection(report.problems, redactor: report.redactor),
             overviewSection(report),
             resultSections(report),
+            comparisonSection(report),
         ]
     }
 
@@ -33,7 +34,7 @@ public struct HTMLReporter: Sendable {
         let tone = verdictTone(report)
         var out = "<header class=\"card summary \(tone)\" id=\"summary\">\n<div class=\"verdict\"><h1>Envelope report</h1> "
         out += HTML.badge(verdictText(report), tone: tone) + "</div>\n"
-        out += "<p class=\"headline\">\(text(summary, report.redactor))</p>\n<dl class=\"stats\">\n"
+        out += "<p class=\"headline\">\(text(summary, report.redactor))</p>\n" + comparisonHeadline(report) + "<dl class=\"stats\">\n"
         let results = report.results
         let serverErrors = results.filter { $0.blockingFinding?.kind == .serverError }.count
         let cutOff = results.filter { $0.blockingFinding?.kind == .bodyTooLarge }.count
@@ -101,6 +102,7 @@ public struct HTMLReporter: Sendable {
         if let transfer, transfer.redirects > 0, let finalURL = transfer.finalURL {
             out += "<p class=\"muted\">after \(transfer.redirects) redirect\(transfer.redirects == 1 ? "" : "s"): <code>\(text(finalURL, redactor))</code></p>\n"
         }
+        out += comparisonNote(index: index, report: report)
         if result.findings.isEmpty {
             out += "<p class=\"ok-note\">Matches its contract\(result.valid ? "" : " (but the answer is invalid in the JSON Schema sense)").</p>\n"
         }
@@ -162,7 +164,7 @@ public struct HTMLReporter: Sendable {
 
     func verdictTone(_ report: Report) -> String {
         switch report.exitCode {
-        case 0: report.warningCount > 0 ? "warn" : "good"
+        case 0: report.warningCount > 0 || comparisonWarns(report) ? "warn" : "good"
         default: "bad"
         }
     }
@@ -173,9 +175,10 @@ public struct HTMLReporter: Sendable {
         case 0: return "passed"
         case 1:
             let drift = report.results.contains { $0.findings.contains { !$0.kind.blocksValidation && report.failOn.fails($0.severity) } }
+            if let compared = comparisonVerdict(report, drift: drift) { return compared }
             return drift ? "failed: drift" : "failed: warnings about files"
         case 2: return "failed: a file did not load"
-        default: return "failed: answers not judged"
+        default: return comparisonVerdict(report, drift: false) ?? "failed: answers not judged"
         }
     }
 
