@@ -89,8 +89,8 @@ struct HTMLReporterCoverageTests {
         unanswered.results.removeFirst()
         #expect(unanswered.exitCode == 3)
         #expect(HTMLReporter().render(unanswered).contains("<h1>Envelope proxy report</h1> <span class=\"badge bad\">failed: requests got no answer</span>"))
-        // The coverage section comes after the summary and before the table of results.
-        let order = ["id=\"summary\"", "id=\"coverage\"", "id=\"overview\"", "id=\"results\""].compactMap { page.range(of: $0)?.lowerBound }
+        // The coverage section comes after the table of results and before their blocks.
+        let order = ["id=\"summary\"", "id=\"overview\"", "id=\"coverage\"", "id=\"results\""].compactMap { page.range(of: $0)?.lowerBound }
         #expect(order.count == 4 && order == order.sorted())
     }
 

@@ -21,8 +21,8 @@ public struct HTMLReporter: Sendable {
         [
             summarySection(report),
             HTML.problemSection(report.problems, redactor: report.redactor),
-            coverageSection(report),
             overviewSection(report),
+            coverageSection(report),
             resultSections(report),
         ]
     }
