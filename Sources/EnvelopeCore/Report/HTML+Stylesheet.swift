@@ -143,6 +143,7 @@ extension HTML {
         ul.statuses li.good { background: var(--good-soft); color: var(--good); }
         ul.statuses li.warn { background: var(--warn-soft); color: var(--warn); }
         ul.statuses li.bad { background: var(--bad-soft); color: var(--bad); }
+        @media print { .coverage-table { overflow: visible; } }
 
         """
 }
