@@ -125,5 +125,26 @@ extension HTML {
           .excerpt-lines td { white-space: pre-wrap; }
         }
 
+        /* A proxy's coverage: its counts, then the exercised, never exercised and uncovered tables. */
+        .coverage-headline { color: var(--muted); font-size: 0.95rem; margin-top: 2px; }
+        .coverage-counts dl.stats { margin: 2px 0; }
+        .coverage-table { padding: 12px 10px 6px; overflow-x: auto; }
+        .coverage-table > h3, .coverage-table > p { padding: 0 8px; }
+        .coverage-table > p { margin-bottom: 8px; }
+        .coverage-table h3 .muted { font-weight: 400; font-size: 0.88rem; margin-left: 6px; }
+        .coverage-table td code { overflow-wrap: break-word; }
+        .coverage-table td.method { font-family: var(--mono); font-size: 0.85rem; font-weight: 600; }
+        .coverage-table td.file { color: var(--muted); font-size: 0.88rem; overflow-wrap: break-word; }
+        .coverage-table td.zero { color: var(--muted); }
+        .coverage-table td.warn { color: var(--warn); font-weight: 650; }
+        .coverage-table td.bad { color: var(--bad); font-weight: 650; }
+        .coverage-table td.info { color: var(--info); font-weight: 650; }
+        ul.statuses { display: flex; flex-wrap: wrap; gap: 4px; margin: 0; padding: 0; list-style: none; }
+        ul.statuses li { font-family: var(--mono); font-size: 0.8rem; border-radius: 5px; padding: 0 6px; white-space: nowrap; }
+        ul.statuses li.good { background: var(--good-soft); color: var(--good); }
+        ul.statuses li.warn { background: var(--warn-soft); color: var(--warn); }
+        ul.statuses li.bad { background: var(--bad-soft); color: var(--bad); }
+        @media print { .coverage-table { overflow: visible; } }
+
         """
 }

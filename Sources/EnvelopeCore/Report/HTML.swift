@@ -1,5 +1,5 @@
 /// What every HTML report shares (`--format html` of `check`, `validate`, `lint`, `record`,
-/// and `diff`): escaping, and the page around the sections. The page is one self-contained
+/// `proxy` and `diff`): escaping, and the page around the sections. The page is one self-contained
 /// file: its style is inline, it loads nothing (no script, font, image or link elsewhere), and
 /// it reads with JavaScript off, folding with `<details>`.
 enum HTML {

@@ -12,7 +12,7 @@ public struct HTMLReporter: Sendable {
     /// The page, ending in a newline.
     public func render(_ report: Report) -> String {
         let summary = TextReporter(useColor: false).summary(report)
-        return HTML.document(title: "Envelope: " + report.redactor.redact(summary), sections: sections(of: report))
+        return HTML.document(title: pageName(report) + ": " + report.redactor.redact(summary), sections: sections(of: report))
     }
 
     /// The page's sections, top to bottom. A new part of the report (such as a proxy's
@@ -22,6 +22,7 @@ public struct HTMLReporter: Sendable {
             summarySection(report),
             HTML.problemSection(report.problems, redactor: report.redactor),
             overviewSection(report),
+            coverageSection(report),
             resultSections(report),
             comparisonSection(report),
         ]
@@ -32,9 +33,9 @@ public struct HTMLReporter: Sendable {
     func summarySection(_ report: Report) -> String {
         let summary = TextReporter(useColor: false).summary(report)
         let tone = verdictTone(report)
-        var out = "<header class=\"card summary \(tone)\" id=\"summary\">\n<div class=\"verdict\"><h1>Envelope report</h1> "
+        var out = "<header class=\"card summary \(tone)\" id=\"summary\">\n<div class=\"verdict\"><h1>\(pageName(report)) report</h1> "
         out += HTML.badge(verdictText(report), tone: tone) + "</div>\n"
-        out += "<p class=\"headline\">\(text(summary, report.redactor))</p>\n" + comparisonHeadline(report) + "<dl class=\"stats\">\n"
+        out += "<p class=\"headline\">\(text(summary, report.redactor))</p>\n" + comparisonHeadline(report) + coverageHeadline(report) + "<dl class=\"stats\">\n"
         let results = report.results
         let serverErrors = results.filter { $0.blockingFinding?.kind == .serverError }.count
         let cutOff = results.filter { $0.blockingFinding?.kind == .bodyTooLarge }.count
@@ -93,7 +94,9 @@ public struct HTMLReporter: Sendable {
         out += " data-status=\"\(result.status.rawValue)\" data-valid=\"\(result.valid)\"\(result.findings.isEmpty ? "" : " open")>\n"
         out += "<summary><span class=\"result-title\"><span class=\"result-name\">\(text(result.contract, redactor))</span> "
         out += statusBadge(result, report.failOn) + countsText(result) + "</span>\n"
-        var meta = ["<code class=\"source\">\(text(result.source, redactor))</code>", "<span class=\"file\">\(text(report.contractPath(of: result), redactor))</span>"]
+        var meta = ["<code class=\"source\">\(text(result.source, redactor))</code>"]
+        // A proxy's request shape that no contract covers has a result but no file.
+        if !result.file.isEmpty { meta.append("<span class=\"file\">\(text(report.contractPath(of: result), redactor))</span>") }
         if let status = result.httpStatus { meta.append("HTTP \(status)") }
         if let transfer, !transfer.httpVersion.isEmpty { meta.append("HTTP/\(text(transfer.httpVersion, redactor))") }
         if let duration = result.duration { meta.append(durationText(duration)) }
@@ -171,6 +174,7 @@ public struct HTMLReporter: Sendable {
 
     /// The verdict in words, after the exit code's meaning.
     func verdictText(_ report: Report) -> String {
+        if let verdict = coverageVerdict(report) { return verdict }
         switch report.exitCode {
         case 0: return "passed"
         case 1:
