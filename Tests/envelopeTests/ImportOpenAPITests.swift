@@ -80,6 +80,17 @@ struct ImportOpenAPITests {
         #expect(items.contains(#""limit": { "equalTo": "1" }"#))
     }
 
+    @Test("an operation without a JSON answer gets a contract of its status alone, and the import says so")
+    func noJSONAnswer() throws {
+        let (directory, spec) = try Self.project(with: "shop.json")
+        let imported = try Envelope.run(["import", "openapi", spec, "--only", "health"], in: directory)
+        #expect(imported.exitCode == 0)
+        #expect(imported.standardOutput.contains("health  GET /health: no JSON answer documented (its 204 answer has no body); the contract checks the status only\n"))
+        let contract = try Self.text("Contracts/health.json", in: directory)
+        #expect(contract.contains(#""status": 204"#) && !contract.contains("\"body\""))
+        #expect(try Envelope.run(["check"], in: directory).exitCode == 0)
+    }
+
     @Test("generated mocks respect patterns, formats, bounds and required keys; --all-properties adds the rest")
     func generatedValues() throws {
         let (directory, spec) = try Self.project(with: "shop.json")

@@ -43,6 +43,10 @@ public struct OpenAPIImport {
             plan.notes.append("\(name)  \(title): no 2xx answer documented; no contract written")
             return
         }
+        if main.json == nil {
+            let what = main.hasContent ? "its \(main.key) answer is not JSON" : "its \(main.key) answer has no body"
+            plan.notes.append("\(name)  \(title): no JSON answer documented (\(what)); the contract checks the status only")
+        }
         var chosen = [(main, name, [(name: String, value: String)]())]
         if options.statuses == .all {
             for response in operation.responses where response.json != nil && response.status != nil && response.key != main.key {

@@ -35,7 +35,7 @@ struct ImportOpenAPICommand: ParsableCommand {
                    default: "2xx", allowed: OpenAPIImportOptions.Statuses.allCases.map(\.rawValue)),
             .flag("--all-properties", help: "Generated mocks carry every property, not only the required ones."),
             .flag("--force", help: "Replace contracts and mocks that exist."),
-            .flag("--dry-run", help: "Say what would be written (and which operations have no JSON answer); write nothing."),
+            .flag("--dry-run", help: "Say what would be written and what would be refused; write nothing."),
         ],
         arguments: [ArgumentSpec("spec", help: "The OpenAPI document (JSON), e.g. openapi.json.")]
     )
