@@ -188,6 +188,12 @@ struct OpenAPIDialectTests {
         #expect(lines(#"{"price": "1"}"#, try load("S", in: api)) == [#"type-mismatch breaking /price number | "1""#])
     }
 
+    @Test("a schema that applies itself to the same value through allOf/anyOf (never moving into the data) is a load error, not a stack overflow")
+    func inPlaceCyclesRefused() {
+        let api = document(##""A": {"anyOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}]}, "B": {"allOf": [{"$ref": "#/components/schemas/A"}]}"##)
+        #expect(loadError("A", in: api) == "api.json:1:107: error: $ref cycle that never reaches the data: api.json#/components/schemas/A -> api.json#/components/schemas/A/anyOf/0 -> api.json#/components/schemas/A")
+    }
+
     @Test("recursive schemas ($ref cycles through properties) load and validate deep answers")
     func recursiveSchemas() throws {
         let api = document(##""Node": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}, "parent": {"allOf": [{"$ref": "#/components/schemas/Node"}], "nullable": true}}}"##)

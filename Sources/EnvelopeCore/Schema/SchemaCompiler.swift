@@ -142,6 +142,7 @@ public struct SchemaCompiler {
         let root = try compileNode(documentURI: documentURI, pointer: pointer, json: known)
         try resolveEverything()
         try checkReferenceCycles()
+        try checkInPlaceCycles()
         for index in schema.nodes.indices { schema.nodes[index].prepare() }
         return root
     }
