@@ -38,7 +38,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 all: build
 
 # Installs libcurl's headers (the CCurl target compiles against them; pkg-config's record of
-# the package tells whether they are there) plus any command in DEPS_TOOLS that is missing.
+# the package tells whether they are there) plus any command in DEPS_TOOLS and any Python
+# module in DEPS_PYTHON or DEPS_PIP that is missing.
 deps:
 	@missing=""; \
 	pkg-config --exists libcurl 2>/dev/null || missing="libcurl4-openssl-dev pkg-config"; \

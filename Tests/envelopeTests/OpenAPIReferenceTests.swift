@@ -39,6 +39,8 @@ private let cases: [ReferenceCase] = [
     v30("NullableEnum", "null", divergence: "nullable: true beside enum adds null to the enum"),
     v30("NullablePet", #"{"name": "Rex"}"#), v30("NullablePet", #"{"name": 1}"#),
     v30("NullablePet", "null", divergence: "nullable: true beside allOf means 'this schema or null'"),
+    v30("NullablePetRef", #"{"name": "Rex"}"#), v30("NullablePetRef", "{}"),
+    v30("NullablePetRef", "null", divergence: "nullable: true beside $ref means 'this schema or null'"),
     v30("CodeWithSiblings", #""abc""#), v30("CodeWithSiblings", "5"),
     v30("Bounds", "1"), v30("Bounds", "1.5"), v30("Bounds", "10"), v30("Bounds", "10.5"),
     v30("User", #"{"id": 1}"#), v30("User", #"{"id": 1, "password": "hunter2"}"#), v30("User", "{}"),
