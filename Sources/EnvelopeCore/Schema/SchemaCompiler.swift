@@ -44,14 +44,17 @@ public struct SchemaCompiler {
     /// The problems kept with ``collectsProblems``, in the order they were found.
     private(set) var problems: [ContractError] = []
     /// The schemas compiled so far.
-    public private(set) var schema = CompiledSchema()
+    public internal(set) var schema = CompiledSchema()
     private let read: Reader
     /// Compiled `pattern`s, possibly shared with the compilers of other contracts.
     private let regexes: SchemaRegexCache
     private let mappings: [ReferenceMapping]
     private let fetch: Reader?
-    private var documents: [String: JSONDocument] = [:]
-    private var resources: [String: ResourceEntry] = [:]
+    var documents: [String: JSONDocument] = [:]
+    var resources: [String: ResourceEntry] = [:]
+    /// The dialect of each loaded OpenAPI document (see ``OpenAPIDialect``); other documents
+    /// are JSON Schema.
+    var openAPIDialects: [String: OpenAPIDialect] = [:]
     private var resourceOrder: [String] = []
     /// The base URI of each schema (`documentURI#pointer`) that is, or is inside, a schema
     /// with an `$id`; any other schema's base is its document's URI, which is not stored.
@@ -76,7 +79,7 @@ public struct SchemaCompiler {
     /// schemas come from a handful of documents, so this spares hashing a URI and a pointer
     /// for every schema.
     private var compiledSlots: [(documentURI: String, document: JSONDocument, slots: [Int32])] = []
-    private var pendingRefs: [PendingReference] = []
+    var pendingRefs: [PendingReference] = []
     private var compilingDynamicAnchors = false
     private var lastDisplayed: (uri: String, text: String)?
 
@@ -139,6 +142,7 @@ public struct SchemaCompiler {
         let root = try compileNode(documentURI: documentURI, pointer: pointer, json: known)
         try resolveEverything()
         try checkReferenceCycles()
+        try checkInPlaceCycles()
         for index in schema.nodes.indices { schema.nodes[index].prepare() }
         return root
     }
@@ -203,7 +207,9 @@ public struct SchemaCompiler {
         } catch {
             throw .invalidJSON(file: display(documentURI), error)
         }
+        try adoptDialect(of: documentURI, failure: failure)
         try indexResources(of: documentURI, root: "")
+        try indexOpenAPISchemas(of: documentURI)
     }
 
     /// Finds every schema resource (`$id`), anchor and dynamic anchor in a document, from the
@@ -273,7 +279,7 @@ public struct SchemaCompiler {
 
     /// Records the resources, anchors and base URIs of the schema `node` at `pointer` and
     /// below; `identified` says whether an enclosing schema has an `$id`.
-    private mutating func walk(_ node: JSONNode, pointer: String, base: String, documentURI: String, isRoot: Bool,
+    mutating func walk(_ node: JSONNode, pointer: String, base: String, documentURI: String, isRoot: Bool,
                                identified: Bool) throws(ContractError) {
         guard node.kind == .object else {
             if isRoot { try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node) }
@@ -340,9 +346,10 @@ public struct SchemaCompiler {
     }
 
     /// Which vocabularies a `$schema` turns on: (validation, format assertion).
-    private mutating func vocabularies(of metaSchema: String, at node: JSONNode, documentURI: String) throws(ContractError) -> (Bool, Bool) {
+    mutating func vocabularies(of metaSchema: String, at node: JSONNode, documentURI: String) throws(ContractError) -> (Bool, Bool) {
         let uri = SchemaURI.withoutFragment(metaSchema)
-        if uri == "https://json-schema.org/draft/2020-12/schema" || uri.hasPrefix("http://json-schema.org/draft") || uri.hasPrefix("https://json-schema.org/draft") {
+        if uri == "https://json-schema.org/draft/2020-12/schema" || uri.hasPrefix("http://json-schema.org/draft") || uri.hasPrefix("https://json-schema.org/draft")
+            || OpenAPIDialect.isOpenAPIDialect(uri) {
             return (true, false)
         }
         let referrer = PendingReference(node: 0, documentURI: documentURI, location: node["$schema"]?.location ?? node.location,
@@ -355,7 +362,7 @@ public struct SchemaCompiler {
     }
 
     /// The base URI of the schema at `pointer`: that of the nearest schema at or above it.
-    private func base(of documentURI: String, pointer: String) -> String {
+    func base(of documentURI: String, pointer: String) -> String {
         guard documentsWithIdentifiers.contains(documentURI) else { return documentURI }
         var current = pointer
         while true {
@@ -398,7 +405,7 @@ public struct SchemaCompiler {
 
     /// Compiles the schema at `pointer` in the document known by `documentURI` (`json` when
     /// the caller has it), or returns its index if it is compiled already.
-    private mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
+    mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
         guard let json = known ?? documents[documentURI]?.root.resolve(pointer: pointer) else {
             throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
         }
@@ -432,16 +439,27 @@ public struct SchemaCompiler {
 
         let site = SchemaSite(index: index, documentURI: documentURI, pointer: pointer, file: file)
         var openness: SchemaMember?
+        let dialect = openAPIDialect(of: documentURI)
+        var openAPI = OpenAPISchemaFacts(json, dialect: dialect)
         for member in SchemaMember.Sequence(object: json) {
             if !validation, member.keyword?.isValidation == true { continue }
             if member.keyword == nil, member.key == SchemaCompiler.openEnumKey {
                 openness = member
                 continue
             }
+            // OpenAPI's own keywords are read after the schema's others (see docs/openapi.md).
+            if dialect != nil, openAPI.takes(member) { continue }
             do throws(ContractError) {
                 try compileKeyword(member, in: site, into: &node)
             } catch {
                 // A bad keyword spoils only itself: the schema goes on without it.
+                try keep(error)
+            }
+        }
+        if dialect != nil {
+            do throws(ContractError) {
+                try apply(openAPI, to: &node, in: site)
+            } catch {
                 try keep(error)
             }
         }
@@ -451,7 +469,10 @@ public struct SchemaCompiler {
             } catch {
                 try keep(error)
             }
+            // `x-extensible-enum` is an open enum unless `x-envelope-open` says otherwise.
+            if openAPI.opensEnum, openness == nil { node.opensEnum = true }
         }
+        if openAPI.nullable { allowNull(in: &node, at: index) }
         // Swapped with the placeholder rather than assigned, so that the node's fields move
         // into place instead of being retained by a copy.
         swap(&schema.nodes[index], &node)
@@ -460,7 +481,7 @@ public struct SchemaCompiler {
 
     /// Where a schema being compiled is: what its keywords' error messages and the pointers
     /// of their subschemas need.
-    private struct SchemaSite {
+    struct SchemaSite {
         /// The schema's index among the compiled schemas.
         let index: Int
         /// The URI of the document the schema is in.
@@ -798,7 +819,7 @@ public struct SchemaCompiler {
     }
 
     /// Keeps `problem` in ``problems`` when they are collected; throws it otherwise.
-    private mutating func keep(_ problem: ContractError) throws(ContractError) {
+    mutating func keep(_ problem: ContractError) throws(ContractError) {
         guard collectsProblems else { throw problem }
         problems.append(problem)
     }
