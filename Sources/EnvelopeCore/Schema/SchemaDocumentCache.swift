@@ -12,30 +12,38 @@ import Foundation
 /// again (as the CLI's reader does for a file it has read: equal storage is equal bytes), and
 /// a linear scan otherwise, still far less than parsing.
 ///
-/// `@unchecked Sendable` is sound: `entries` is only read or written while holding `lock`,
-/// and ``JSONDocument``s are immutable and `Sendable`.
+/// `@unchecked Sendable` is sound: `slots` and `parses` are only read or written while
+/// holding `lock`, each slot's document while holding the slot's, and ``JSONDocument``s are
+/// immutable and `Sendable`.
 final class SchemaDocumentCache: @unchecked Sendable {
-    /// One parsed document with the bytes it came from.
-    private struct Entry {
-        var bytes: [UInt8]
-        var document: JSONDocument
+    /// The document of one URI, parsed under its own lock: contracts compiling on other
+    /// threads wait for the one parsing it (and then take its document) rather than parse
+    /// it again, while documents of other URIs are parsed at the same time.
+    private final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        /// The document with the bytes it came from; only touched while holding `lock`.
+        var parsed: (bytes: [UInt8], document: JSONDocument)?
     }
 
     private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private var slots: [String: Slot] = [:]
     private var parses = 0
 
     /// The document of `bytes`, read for `uri`: the one parsed before from the same bytes,
-    /// else `parse(bytes)`, kept for the next contract. Parsing happens outside the lock, so
-    /// contracts compiling on other threads do not wait for it; two threads racing on the
-    /// same new file both parse it, harmlessly.
+    /// else `parse(bytes)`, kept for the next contract.
     func document(for uri: String, bytes: [UInt8], parse: ([UInt8]) throws(JSONError) -> JSONDocument) throws(JSONError) -> JSONDocument {
-        if let known = lock.withLock({ entries[uri] }), known.bytes == bytes { return known.document }
-        let document = try parse(bytes)
-        lock.withLock {
-            entries[uri] = Entry(bytes: bytes, document: document)
-            parses += 1
+        let slot = lock.withLock {
+            if let known = slots[uri] { return known }
+            let made = Slot()
+            slots[uri] = made
+            return made
         }
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let parsed = slot.parsed, parsed.bytes == bytes { return parsed.document }
+        let document = try parse(bytes)
+        slot.parsed = (bytes, document)
+        lock.withLock { parses += 1 }
         return document
     }
 
