@@ -12,7 +12,8 @@ import Foundation
 /// closures, so Core does no I/O itself.
 public struct SchemaCompiler {
     /// Reads a file's bytes by its path relative to the contracts folder (or to a mapping's
-    /// folder). Sendable because a folder's contracts load on several threads at once.
+    /// folder); a path may start with `../`, and the reader decides whether it may be read.
+    /// Sendable because a folder's contracts load on several threads at once.
     public typealias Reader = @Sendable (String) throws -> [UInt8]
 
     /// Serves every URI that starts with `prefix` from `read(rest of the URI)`.
