@@ -5,13 +5,15 @@ import Foundation
 /// Identifiers follow JSON Schema 2020-12: `$id` sets a resource's base URI, `$anchor` and
 /// `$dynamicAnchor` name places in it, and `$ref`s resolve against the base URI of the schema
 /// they are in (RFC 3986). Contract files get `file:///` URIs relative to the contracts folder,
-/// so `schemas/root.json` next to a contract resolves the way a reader expects and `..` cannot
-/// leave the folder. Other URIs resolve through ``ReferenceMapping``s (`--map-ref`) or the
+/// so `schemas/root.json` next to a contract resolves the way a reader expects, and a `..` past
+/// the folder is kept (`../api/openapi.json`) for the reader to allow or refuse: the CLI's
+/// reader allows any file of the project folder. Other URIs resolve through ``ReferenceMapping``s (`--map-ref`) or the
 /// built-in meta-schemas; nothing is fetched from the network. Files are read through
 /// closures, so Core does no I/O itself.
 public struct SchemaCompiler {
     /// Reads a file's bytes by its path relative to the contracts folder (or to a mapping's
-    /// folder). Sendable because a folder's contracts load on several threads at once.
+    /// folder); a path may start with `../`, and the reader decides whether it may be read.
+    /// Sendable because a folder's contracts load on several threads at once.
     public typealias Reader = @Sendable (String) throws -> [UInt8]
 
     /// Serves every URI that starts with `prefix` from `read(rest of the URI)`.
@@ -48,6 +50,8 @@ public struct SchemaCompiler {
     private let read: Reader
     /// Compiled `pattern`s, possibly shared with the compilers of other contracts.
     private let regexes: SchemaRegexCache
+    /// Parsed documents, possibly shared with the compilers of other contracts.
+    private let documentCache: SchemaDocumentCache?
     private let mappings: [ReferenceMapping]
     private let fetch: Reader?
     var documents: [String: JSONDocument] = [:]
@@ -110,9 +114,12 @@ public struct SchemaCompiler {
         self.init(read: read, mappings: mappings, fetch: fetch, regexes: SchemaRegexCache())
     }
 
-    /// A compiler that takes compiled `pattern`s from `regexes`, which other compilers may share.
-    init(read: @escaping Reader, mappings: [ReferenceMapping], fetch: Reader?, regexes: SchemaRegexCache) {
+    /// A compiler that takes compiled `pattern`s from `regexes` and parsed documents from
+    /// `documentCache`, which other compilers may share.
+    init(read: @escaping Reader, mappings: [ReferenceMapping], fetch: Reader?, regexes: SchemaRegexCache,
+         documentCache: SchemaDocumentCache? = nil) {
         self.regexes = regexes
+        self.documentCache = documentCache
         self.read = read
         self.mappings = mappings.sorted { $0.prefix.count > $1.prefix.count }
         self.fetch = fetch
@@ -153,6 +160,13 @@ public struct SchemaCompiler {
     }
 
     // MARK: - Documents and resources
+
+    /// `reference` resolved against `base`; against a contract file's URI, a `..` past the
+    /// contracts folder is kept (`../api/openapi.json`), so the reader sees the file beside
+    /// the folder that was meant and decides whether it may be read.
+    static func resolve(_ reference: String, against base: String) -> String {
+        SchemaURI.resolve(reference, against: base, keepingParentSteps: base.utf8.starts(with: contractsBase.utf8))
+    }
 
     /// How a URI is shown to people: contract files by their relative path.
     func display(_ uri: String) -> String {
@@ -202,8 +216,14 @@ public struct SchemaCompiler {
         } else {
             throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(SchemaURI.resolve(".", against: documentURI))=DIR")
         }
-        do {
-            documents[documentURI] = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
+        if let refusal = unsupportedFormat(of: documentURI) { throw failure(refusal) }
+        let parse = { (bytes: [UInt8]) throws(JSONError) in try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject)) }
+        do throws(JSONError) {
+            if let documentCache {
+                documents[documentURI] = try documentCache.document(for: documentURI, bytes: bytes, parse: parse)
+            } else {
+                documents[documentURI] = try parse(bytes)
+            }
         } catch {
             throw .invalidJSON(file: display(documentURI), error)
         }
@@ -301,7 +321,7 @@ public struct SchemaCompiler {
         }
         var base = base
         if let id {
-            let resolved = SchemaURI.withoutFragment(SchemaURI.resolve(id, against: base))
+            let resolved = SchemaURI.withoutFragment(Self.resolve(id, against: base))
             if isRoot { try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node) }
             base = resolved
             try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node)
@@ -550,7 +570,7 @@ public struct SchemaCompiler {
     private mutating func addReference(_ member: SchemaMember, in site: SchemaSite, dynamic: Bool, to node: inout SchemaNode) throws(ContractError) {
         guard let text = member.value.stringValue else { throw site.invalid(member, "'\(member.key)' expects a string") }
         node.refText = text
-        let absolute = SchemaURI.resolve(text, against: base(of: site.documentURI, pointer: site.pointer))
+        let absolute = Self.resolve(text, against: base(of: site.documentURI, pointer: site.pointer))
         pendingRefs.append(PendingReference(node: site.index, documentURI: site.documentURI, location: member.value.location,
                                             reference: text, absolute: absolute, dynamic: dynamic))
     }
