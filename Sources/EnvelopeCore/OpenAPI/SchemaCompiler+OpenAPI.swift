@@ -194,7 +194,7 @@ extension SchemaCompiler {
     /// with the others.
     private mutating func referenceNode(_ reference: String, at place: JSONNode, like template: SchemaNode, in site: SchemaSite) -> Int {
         let index = addNode(like: template, pointer: site.pointer) { $0.refText = reference }
-        let absolute = SchemaURI.resolve(reference, against: base(of: site.documentURI, pointer: site.pointer))
+        let absolute = Self.resolve(reference, against: base(of: site.documentURI, pointer: site.pointer))
         pendingRefs.append(PendingReference(node: index, documentURI: site.documentURI, location: place.location,
                                             reference: reference, absolute: absolute, dynamic: false))
         return index
