@@ -24,6 +24,11 @@ test: DEPS_TOOLS += curl python3 nginx openssl git script chromium
 # Python modules the tests import, with the Debian package that provides each.
 DEPS_PYTHON ?=
 test: DEPS_PYTHON += requests:python3-requests
+# Python modules the tests import that Debian does not package, with their PyPI names: pip
+# installs them (Debian's pip first, when python3 has none). openapi-core gives the reference
+# verdicts of Tests/envelopeTests/OpenAPIReferenceTests.swift.
+DEPS_PIP ?=
+test: DEPS_PIP += openapi_core:openapi-core
 
 # sudo only when not already root (CI containers run as root and often have no sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -33,7 +38,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 all: build
 
 # Installs libcurl's headers (the CCurl target compiles against them; pkg-config's record of
-# the package tells whether they are there) plus any command in DEPS_TOOLS that is missing.
+# the package tells whether they are there) plus any command in DEPS_TOOLS and any Python
+# module in DEPS_PYTHON or DEPS_PIP that is missing.
 deps:
 	@missing=""; \
 	pkg-config --exists libcurl 2>/dev/null || missing="libcurl4-openssl-dev pkg-config"; \
@@ -55,6 +61,14 @@ deps:
 	  python3 -c "import $${pair%%:*}" >/dev/null 2>&1 && continue; \
 	  echo "==> pip install $${pair%%:*} (python3 here is not Debian's, which has it now)"; \
 	  python3 -m pip install --quiet $${pair%%:*} || exit 1; \
+	done
+	@for pair in $(DEPS_PIP); do \
+	  python3 -c "import $${pair%%:*}" >/dev/null 2>&1 && continue; \
+	  python3 -m pip --version >/dev/null 2>&1 || { $(SUDO) apt-get update && \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-pip; } || exit 1; \
+	  echo "==> pip install $${pair#*:}"; \
+	  python3 -m pip install --quiet $${pair#*:} 2>/dev/null || \
+	    python3 -m pip install --quiet --break-system-packages $${pair#*:} || exit 1; \
 	done
 
 build: deps

@@ -13,7 +13,10 @@ struct ImportOpenAPITests {
         let directory = try temporaryDirectory()
         let api = directory.appendingPathComponent("Contracts/api")
         try FileManager.default.createDirectory(at: api, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("OpenAPI/\(name)"), to: api.appendingPathComponent(name))
+        // The dialect's fixtures (../OpenAPI) hold some of the OAI examples already.
+        let own = fixtures.appendingPathComponent("ImportOpenAPI/\(name)")
+        let source = FileManager.default.fileExists(atPath: own.path) ? own : fixtures.appendingPathComponent("OpenAPI/\(name)")
+        try FileManager.default.copyItem(at: source, to: api.appendingPathComponent(name))
         return (directory, "Contracts/api/\(name)")
     }
 

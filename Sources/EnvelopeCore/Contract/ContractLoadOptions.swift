@@ -11,6 +11,9 @@ public struct ContractLoadOptions: Sendable {
     /// copies): contracts repeat the same few expressions, and the cache lives only as long
     /// as the options do.
     let regexes = SchemaRegexCache()
+    /// Parsed schema documents, shared the same way: fifty contracts referring to one
+    /// OpenAPI document parse it once.
+    let documents = SchemaDocumentCache()
 
     /// Creates options; by default no mappings, no network, and `format` only annotates.
     public init(mappings: [SchemaCompiler.ReferenceMapping] = [], assertFormats: Bool = false, fetchRemote: SchemaCompiler.Reader? = nil) {

@@ -29,7 +29,8 @@ struct FieldReader {
     /// registered as `file`.
     func schemaCompiler(for document: JSONDocument, read: @escaping SchemaCompiler.Reader,
                         options: ContractLoadOptions) throws(ContractError) -> SchemaCompiler {
-        var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote, regexes: options.regexes)
+        var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote, regexes: options.regexes,
+                                      documentCache: options.documents)
         if let assert = document.root["assertFormats"] {
             if let flag = assert.boolValue {
                 compiler.assertsFormats = flag

@@ -5,13 +5,15 @@ import Foundation
 /// Identifiers follow JSON Schema 2020-12: `$id` sets a resource's base URI, `$anchor` and
 /// `$dynamicAnchor` name places in it, and `$ref`s resolve against the base URI of the schema
 /// they are in (RFC 3986). Contract files get `file:///` URIs relative to the contracts folder,
-/// so `schemas/root.json` next to a contract resolves the way a reader expects and `..` cannot
-/// leave the folder. Other URIs resolve through ``ReferenceMapping``s (`--map-ref`) or the
+/// so `schemas/root.json` next to a contract resolves the way a reader expects, and a `..` past
+/// the folder is kept (`../api/openapi.json`) for the reader to allow or refuse: the CLI's
+/// reader allows any file of the project folder. Other URIs resolve through ``ReferenceMapping``s (`--map-ref`) or the
 /// built-in meta-schemas; nothing is fetched from the network. Files are read through
 /// closures, so Core does no I/O itself.
 public struct SchemaCompiler {
     /// Reads a file's bytes by its path relative to the contracts folder (or to a mapping's
-    /// folder). Sendable because a folder's contracts load on several threads at once.
+    /// folder); a path may start with `../`, and the reader decides whether it may be read.
+    /// Sendable because a folder's contracts load on several threads at once.
     public typealias Reader = @Sendable (String) throws -> [UInt8]
 
     /// Serves every URI that starts with `prefix` from `read(rest of the URI)`.
@@ -44,14 +46,19 @@ public struct SchemaCompiler {
     /// The problems kept with ``collectsProblems``, in the order they were found.
     private(set) var problems: [ContractError] = []
     /// The schemas compiled so far.
-    public private(set) var schema = CompiledSchema()
+    public internal(set) var schema = CompiledSchema()
     private let read: Reader
     /// Compiled `pattern`s, possibly shared with the compilers of other contracts.
     private let regexes: SchemaRegexCache
+    /// Parsed documents, possibly shared with the compilers of other contracts.
+    private let documentCache: SchemaDocumentCache?
     private let mappings: [ReferenceMapping]
     private let fetch: Reader?
-    private var documents: [String: JSONDocument] = [:]
-    private var resources: [String: ResourceEntry] = [:]
+    var documents: [String: JSONDocument] = [:]
+    var resources: [String: ResourceEntry] = [:]
+    /// The dialect of each loaded OpenAPI document (see ``OpenAPIDialect``); other documents
+    /// are JSON Schema.
+    var openAPIDialects: [String: OpenAPIDialect] = [:]
     private var resourceOrder: [String] = []
     /// The base URI of each schema (`documentURI#pointer`) that is, or is inside, a schema
     /// with an `$id`; any other schema's base is its document's URI, which is not stored.
@@ -76,7 +83,7 @@ public struct SchemaCompiler {
     /// schemas come from a handful of documents, so this spares hashing a URI and a pointer
     /// for every schema.
     private var compiledSlots: [(documentURI: String, document: JSONDocument, slots: [Int32])] = []
-    private var pendingRefs: [PendingReference] = []
+    var pendingRefs: [PendingReference] = []
     private var compilingDynamicAnchors = false
     private var lastDisplayed: (uri: String, text: String)?
 
@@ -107,9 +114,12 @@ public struct SchemaCompiler {
         self.init(read: read, mappings: mappings, fetch: fetch, regexes: SchemaRegexCache())
     }
 
-    /// A compiler that takes compiled `pattern`s from `regexes`, which other compilers may share.
-    init(read: @escaping Reader, mappings: [ReferenceMapping], fetch: Reader?, regexes: SchemaRegexCache) {
+    /// A compiler that takes compiled `pattern`s from `regexes` and parsed documents from
+    /// `documentCache`, which other compilers may share.
+    init(read: @escaping Reader, mappings: [ReferenceMapping], fetch: Reader?, regexes: SchemaRegexCache,
+         documentCache: SchemaDocumentCache? = nil) {
         self.regexes = regexes
+        self.documentCache = documentCache
         self.read = read
         self.mappings = mappings.sorted { $0.prefix.count > $1.prefix.count }
         self.fetch = fetch
@@ -139,6 +149,7 @@ public struct SchemaCompiler {
         let root = try compileNode(documentURI: documentURI, pointer: pointer, json: known)
         try resolveEverything()
         try checkReferenceCycles()
+        try checkInPlaceCycles()
         for index in schema.nodes.indices { schema.nodes[index].prepare() }
         return root
     }
@@ -149,6 +160,13 @@ public struct SchemaCompiler {
     }
 
     // MARK: - Documents and resources
+
+    /// `reference` resolved against `base`; against a contract file's URI, a `..` past the
+    /// contracts folder is kept (`../api/openapi.json`), so the reader sees the file beside
+    /// the folder that was meant and decides whether it may be read.
+    static func resolve(_ reference: String, against base: String) -> String {
+        SchemaURI.resolve(reference, against: base, keepingParentSteps: base.utf8.starts(with: contractsBase.utf8))
+    }
 
     /// How a URI is shown to people: contract files by their relative path.
     func display(_ uri: String) -> String {
@@ -198,12 +216,20 @@ public struct SchemaCompiler {
         } else {
             throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(SchemaURI.resolve(".", against: documentURI))=DIR")
         }
-        do {
-            documents[documentURI] = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
+        if let refusal = unsupportedFormat(of: documentURI) { throw failure(refusal) }
+        let parse = { (bytes: [UInt8]) throws(JSONError) in try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject)) }
+        do throws(JSONError) {
+            if let documentCache {
+                documents[documentURI] = try documentCache.document(for: documentURI, bytes: bytes, parse: parse)
+            } else {
+                documents[documentURI] = try parse(bytes)
+            }
         } catch {
             throw .invalidJSON(file: display(documentURI), error)
         }
+        try adoptDialect(of: documentURI, failure: failure)
         try indexResources(of: documentURI, root: "")
+        try indexOpenAPISchemas(of: documentURI)
     }
 
     /// Finds every schema resource (`$id`), anchor and dynamic anchor in a document, from the
@@ -273,7 +299,7 @@ public struct SchemaCompiler {
 
     /// Records the resources, anchors and base URIs of the schema `node` at `pointer` and
     /// below; `identified` says whether an enclosing schema has an `$id`.
-    private mutating func walk(_ node: JSONNode, pointer: String, base: String, documentURI: String, isRoot: Bool,
+    mutating func walk(_ node: JSONNode, pointer: String, base: String, documentURI: String, isRoot: Bool,
                                identified: Bool) throws(ContractError) {
         guard node.kind == .object else {
             if isRoot { try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node) }
@@ -295,7 +321,7 @@ public struct SchemaCompiler {
         }
         var base = base
         if let id {
-            let resolved = SchemaURI.withoutFragment(SchemaURI.resolve(id, against: base))
+            let resolved = SchemaURI.withoutFragment(Self.resolve(id, against: base))
             if isRoot { try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node) }
             base = resolved
             try addResource(base, documentURI: documentURI, pointer: pointer, schemaNode: node)
@@ -340,9 +366,10 @@ public struct SchemaCompiler {
     }
 
     /// Which vocabularies a `$schema` turns on: (validation, format assertion).
-    private mutating func vocabularies(of metaSchema: String, at node: JSONNode, documentURI: String) throws(ContractError) -> (Bool, Bool) {
+    mutating func vocabularies(of metaSchema: String, at node: JSONNode, documentURI: String) throws(ContractError) -> (Bool, Bool) {
         let uri = SchemaURI.withoutFragment(metaSchema)
-        if uri == "https://json-schema.org/draft/2020-12/schema" || uri.hasPrefix("http://json-schema.org/draft") || uri.hasPrefix("https://json-schema.org/draft") {
+        if uri == "https://json-schema.org/draft/2020-12/schema" || uri.hasPrefix("http://json-schema.org/draft") || uri.hasPrefix("https://json-schema.org/draft")
+            || OpenAPIDialect.isOpenAPIDialect(uri) {
             return (true, false)
         }
         let referrer = PendingReference(node: 0, documentURI: documentURI, location: node["$schema"]?.location ?? node.location,
@@ -355,7 +382,7 @@ public struct SchemaCompiler {
     }
 
     /// The base URI of the schema at `pointer`: that of the nearest schema at or above it.
-    private func base(of documentURI: String, pointer: String) -> String {
+    func base(of documentURI: String, pointer: String) -> String {
         guard documentsWithIdentifiers.contains(documentURI) else { return documentURI }
         var current = pointer
         while true {
@@ -398,7 +425,7 @@ public struct SchemaCompiler {
 
     /// Compiles the schema at `pointer` in the document known by `documentURI` (`json` when
     /// the caller has it), or returns its index if it is compiled already.
-    private mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
+    mutating func compileNode(documentURI: String, pointer: String, json known: JSONNode? = nil) throws(ContractError) -> Int {
         guard let json = known ?? documents[documentURI]?.root.resolve(pointer: pointer) else {
             throw .invalidSchema(file: display(documentURI), at: SourceLocation(line: 1, column: 1, offset: 0), pointer: pointer, message: "no schema at this place")
         }
@@ -432,16 +459,27 @@ public struct SchemaCompiler {
 
         let site = SchemaSite(index: index, documentURI: documentURI, pointer: pointer, file: file)
         var openness: SchemaMember?
+        let dialect = openAPIDialect(of: documentURI)
+        var openAPI = OpenAPISchemaFacts(json, dialect: dialect)
         for member in SchemaMember.Sequence(object: json) {
             if !validation, member.keyword?.isValidation == true { continue }
             if member.keyword == nil, member.key == SchemaCompiler.openEnumKey {
                 openness = member
                 continue
             }
+            // OpenAPI's own keywords are read after the schema's others (see docs/openapi.md).
+            if dialect != nil, openAPI.takes(member) { continue }
             do throws(ContractError) {
                 try compileKeyword(member, in: site, into: &node)
             } catch {
                 // A bad keyword spoils only itself: the schema goes on without it.
+                try keep(error)
+            }
+        }
+        if dialect != nil {
+            do throws(ContractError) {
+                try apply(openAPI, to: &node, in: site)
+            } catch {
                 try keep(error)
             }
         }
@@ -451,7 +489,10 @@ public struct SchemaCompiler {
             } catch {
                 try keep(error)
             }
+            // `x-extensible-enum` is an open enum unless `x-envelope-open` says otherwise.
+            if openAPI.opensEnum, openness == nil { node.opensEnum = true }
         }
+        if openAPI.nullable { allowNull(in: &node, at: index) }
         // Swapped with the placeholder rather than assigned, so that the node's fields move
         // into place instead of being retained by a copy.
         swap(&schema.nodes[index], &node)
@@ -460,7 +501,7 @@ public struct SchemaCompiler {
 
     /// Where a schema being compiled is: what its keywords' error messages and the pointers
     /// of their subschemas need.
-    private struct SchemaSite {
+    struct SchemaSite {
         /// The schema's index among the compiled schemas.
         let index: Int
         /// The URI of the document the schema is in.
@@ -529,7 +570,7 @@ public struct SchemaCompiler {
     private mutating func addReference(_ member: SchemaMember, in site: SchemaSite, dynamic: Bool, to node: inout SchemaNode) throws(ContractError) {
         guard let text = member.value.stringValue else { throw site.invalid(member, "'\(member.key)' expects a string") }
         node.refText = text
-        let absolute = SchemaURI.resolve(text, against: base(of: site.documentURI, pointer: site.pointer))
+        let absolute = Self.resolve(text, against: base(of: site.documentURI, pointer: site.pointer))
         pendingRefs.append(PendingReference(node: site.index, documentURI: site.documentURI, location: member.value.location,
                                             reference: text, absolute: absolute, dynamic: dynamic))
     }
@@ -798,7 +839,7 @@ public struct SchemaCompiler {
     }
 
     /// Keeps `problem` in ``problems`` when they are collected; throws it otherwise.
-    private mutating func keep(_ problem: ContractError) throws(ContractError) {
+    mutating func keep(_ problem: ContractError) throws(ContractError) {
         guard collectsProblems else { throw problem }
         problems.append(problem)
     }

@@ -20,6 +20,10 @@ public struct SchemaNode: Sendable {
 
     /// `true` or `false` as a schema: everything, or nothing, is valid.
     public var booleanValue: Bool?
+    /// Why a `false` schema the compiler made in place of another refuses every value (the
+    /// keyword and the expectation its finding names), when it is not a written `false`: an
+    /// OpenAPI 3.0 `writeOnly` property in an answer.
+    public var refusal: (keyword: String, expected: String)?
     /// `type`.
     public var types: SchemaTypeSet?
     /// `enum`.

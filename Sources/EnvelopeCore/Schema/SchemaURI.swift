@@ -57,7 +57,13 @@ public enum SchemaURI {
     }
 
     /// Resolves `reference` against the absolute `base`.
-    public static func resolve(_ reference: String, against base: String) -> String {
+    ///
+    /// With `keepingParentSteps`, a `..` that would climb above the root of the path is kept
+    /// (`../api/x.json` against `file:///c.json` is `file:///../api/x.json`) rather than
+    /// dropped as RFC 3986 does: contract files' URIs are relative to the contracts folder,
+    /// and a reference to a file beside it must name that file, for the reader to judge.
+    public static func resolve(_ reference: String, against base: String, keepingParentSteps: Bool = false) -> String {
+        let removeDotSegments = { (path: String) in Self.removeDotSegments(path, keepingParentSteps: keepingParentSteps) }
         let r = parse(reference)
         let b = parse(base)
         var t = Parts(scheme: nil, authority: nil, path: "", query: nil, fragment: r.fragment)
@@ -97,8 +103,9 @@ public enum SchemaURI {
         return String(Substring(scalars[...slash])) + path
     }
 
-    /// RFC 3986 §5.2.4, segments split by code point.
-    static func removeDotSegments(_ path: String) -> String {
+    /// RFC 3986 §5.2.4, segments split by code point; with `keepingParentSteps`, a `..` with
+    /// nothing left to remove is kept rather than dropped.
+    static func removeDotSegments(_ path: String, keepingParentSteps: Bool = false) -> String {
         let scalars = path.unicodeScalars
         var output: [Substring] = []
         let absolute = scalars.first == "/"
@@ -109,7 +116,11 @@ public enum SchemaURI {
             case ".":
                 if position == segments.count - 1 { output.append("") }
             case "..":
-                if !output.isEmpty { output.removeLast() }
+                if let last = output.last, !(keepingParentSteps && last == "..") {
+                    output.removeLast()
+                } else if keepingParentSteps {
+                    output.append(segment)
+                }
                 if position == segments.count - 1 { output.append("") }
             default:
                 output.append(segment)

@@ -37,7 +37,8 @@ extension ValidationRun {
         if admitsByTypeAlone(instance, index) { return (true, collect ? Evaluated() : nil) }
         if hot & HotFlags.boolean != 0, let boolean = schemaNode.pointee.booleanValue {
             if !boolean {
-                record(.constraintViolation, keyword: "false", expected: "nothing (the schema is false)", actual: excerpt(instance), at: instance)
+                let refusal = schemaNode.pointee.refusal ?? (keyword: "false", expected: "nothing (the schema is false)")
+                record(.constraintViolation, keyword: refusal.keyword, expected: refusal.expected, actual: excerpt(instance), at: instance)
             }
             return (boolean, boolean && collect ? Evaluated() : nil)
         }

@@ -130,7 +130,7 @@ struct CheckCommand: ParsableCommand {
         }
         var loadOptions = schemaOptions.load
         loadOptions.mappings += config?.referenceMappings ?? []
-        let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions)
+        let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions, projectFile: configGiven ? configPath : nil)
         let problems = loadProblems(of: set)
         if !problems.isEmpty { return try reportLoadFailure(problems) }
         var environment: ProjectConfig.Environment?

@@ -51,10 +51,12 @@ struct CodegenCommand: ParsableCommand {
             let directory = (path as NSString).deletingLastPathComponent
             let base = directory.isEmpty ? "." : directory
             do {
-                let contract = try ContractSet.loadContract(file: (path as NSString).lastPathComponent, directory: base)
-                sources.append(SwiftCodegen.Source(contract: contract, read: { file in try FileSystem.read(FileSystem.join(base, file)) }))
+                let file = (path as NSString).lastPathComponent
+                let reader = ProjectReader(directory: base)
+                let contract = try ContractSet.loadContract(file: file, reader: reader)
+                sources.append(SwiftCodegen.Source(contract: contract, read: reader.reader(forContract: file)))
             } catch {
-                Terminal.writeStandardError((directory.isEmpty ? error.description : FileSystem.join(directory, error.description)) + "\n")
+                Terminal.writeStandardError((directory.isEmpty ? error.description : FileSystem.join(directory, loaded: error.description)) + "\n")
                 failed = true
             }
         }

@@ -62,6 +62,19 @@ struct DiffCommand: ParsableCommand {
         var files: [String]
         /// Reads a path relative to the folder.
         var read: SchemaCompiler.Reader
+        /// The folder as the label names it (`Contracts`, `""` for the working directory),
+        /// and the revision before it in the label, for naming files beside the folder.
+        var folder = ""
+        var revision: String?
+        /// Its own caches of parsed documents: the two sides share names, not bytes.
+        var options = ContractLoadOptions()
+
+        /// How `file` (relative to the folder) is shown: `Contracts/menu.json`, and a document
+        /// beside the folder as `api/openapi.json`, not `Contracts/../api/openapi.json`.
+        func name(of file: String) -> String {
+            guard file.hasPrefix("../") else { return label + file }
+            return (revision.map { $0 + ":" } ?? "") + FileSystem.join(folder.isEmpty ? "." : folder, loaded: file)
+        }
     }
 
     func run() throws -> Int32 {
@@ -79,9 +92,9 @@ struct DiffCommand: ParsableCommand {
         if let revision {
             let git = try GitRevision(revision: revision)
             let directory = contractsDirectory
-            old = Side(label: "\(revision):\(GitRevision.normalized(directory))/", files: git.jsonFiles(in: directory)) { path in
-                try git.read(FileSystem.join(directory, path))
-            }
+            let reader = GitRevisionReader(git: git, directory: directory)
+            old = Side(label: "\(revision):\(GitRevision.normalized(directory))/", files: git.jsonFiles(in: directory), read: reader.read,
+                       folder: GitRevision.normalized(directory), revision: revision)
             new = try side(directory, isFolder: true)
             title = "\(GitRevision.normalized(directory))/ at \(revision) → working tree"
         } else {
@@ -97,8 +110,10 @@ struct DiffCommand: ParsableCommand {
         var problems: [FileProblem] = []
         func load(_ side: Side, _ file: String) -> Contract? {
             var errors: [ContractError] = []
-            let contract = ContractLoader.load(file: file, read: side.read, options: options, collectingProblemsInto: &errors)
-            problems += errors.map { FileProblem(level: .error, file: side.label + $0.file, location: $0.location, message: $0.message) }
+            var sideOptions = side.options
+            sideOptions.mappings = options.mappings
+            let contract = ContractLoader.load(file: file, read: side.read, options: sideOptions, collectingProblemsInto: &errors)
+            problems += errors.map { FileProblem(level: .error, file: side.name(of: $0.file), location: $0.location, message: $0.message) }
             return contract
         }
         if old.files.count == 1 && new.files.count == 1 && revision == nil {
@@ -173,15 +188,15 @@ struct DiffCommand: ParsableCommand {
                 throw .badInput("\(error) (diff compares two contract files or two folders of them)")
             }
             let label = path.hasSuffix("/") ? path : path + "/"
-            return Side(label: label, files: files) { try FileSystem.read(FileSystem.join(path, $0)) }
+            let reader = ProjectReader(directory: path)
+            return Side(label: label, files: files, read: reader.reader(forContracts: Set(files)), folder: path)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .badInput("no such file: \(path)") }
         guard !isDirectory.boolValue else { throw .badInput("\(path) is a folder and the other side is a file; give two files or two folders") }
         let directory = (path as NSString).deletingLastPathComponent
-        let base = directory.isEmpty ? "." : directory
-        return Side(label: directory.isEmpty ? "" : directory + "/", files: [(path as NSString).lastPathComponent]) {
-            try FileSystem.read(FileSystem.join(base, $0))
-        }
+        let reader = ProjectReader(directory: directory.isEmpty ? "." : directory)
+        let file = (path as NSString).lastPathComponent
+        return Side(label: directory.isEmpty ? "" : directory + "/", files: [file], read: reader.reader(forContracts: [file]), folder: directory)
     }
 }

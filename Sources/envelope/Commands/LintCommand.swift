@@ -56,7 +56,7 @@ struct LintCommand: ParsableCommand {
         } catch {
             problems.append(error.problem)
         }
-        let set = try ContractSet.load(directory: contractsDirectory, options: options)
+        let set = try ContractSet.load(directory: contractsDirectory, options: options, projectFile: configGiven ? configPath : nil)
         problems += set.problems(directory: contractsDirectory)
         let catalog = MockCatalog.load(directory: mocksDirectory)
         problems += catalog.problems

@@ -29,7 +29,8 @@ extension ProxyCommand {
         }
         var loadOptions = schemaOptions.load
         loadOptions.mappings += config?.referenceMappings ?? []
-        let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions)
+        // `--config` other than the default decides the project folder, as it does for check.
+        let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions, projectFile: configPath == "envelope.json" ? nil : configPath)
         if !set.errors.isEmpty { throw CommandFailure.badInput(set.errorText(directory: contractsDirectory)) }
         var environment: ProjectConfig.Environment?
         if let environmentName, let config { environment = try config.environment(named: environmentName, file: configPath) }

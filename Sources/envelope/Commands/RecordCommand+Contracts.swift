@@ -16,7 +16,7 @@ extension RecordCommand {
         }
         var options = check.schemaOptions.load
         options.mappings += config?.referenceMappings ?? []
-        let set = try ContractSet.load(directory: check.contractsDirectory, options: options)
+        let set = try ContractSet.load(directory: check.contractsDirectory, options: options, projectFile: check.configGiven ? check.configPath : nil)
         let problems = check.loadProblems(of: set)
         if !problems.isEmpty { return try check.reportLoadFailure(problems) }
         var environment: ProjectConfig.Environment?

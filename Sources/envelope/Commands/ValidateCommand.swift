@@ -52,8 +52,8 @@ struct ValidateCommand: ParsableCommand {
         let directory = (contractPath as NSString).deletingLastPathComponent
         let name = (contractPath as NSString).lastPathComponent
         var errors: [ContractError] = []
-        guard let contract = ContractSet.loadContract(file: name, directory: directory.isEmpty ? "." : directory, options: loadOptions,
-                                                      collectingProblemsInto: &errors) else {
+        let reader = ProjectReader(directory: directory.isEmpty ? "." : directory)
+        guard let contract = ContractSet.loadContract(file: name, reader: reader, options: loadOptions, collectingProblemsInto: &errors) else {
             let problems = errors.map { error in
                 directory.isEmpty ? FileProblem(level: .error, file: error.file, location: error.location, message: error.message)
                     : FileProblem(contractError: error, directory: directory)

@@ -20,11 +20,15 @@ struct ContractSet {
     }
 
     /// Loads the contracts in `directory`, on every core (each contract compiles on its own),
-    /// keeping name order for both the contracts and the errors.
-    static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
+    /// keeping name order for both the contracts and the errors. Their `$ref`s reach the
+    /// project folder (that of `projectFile`, the `--config` file, when given; see
+    /// ``ProjectScope``), and a document they share is read and parsed once.
+    static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions(),
+                     projectFile: String? = nil) throws(CommandFailure) -> ContractSet {
+        let reader = ProjectReader(directory: directory, projectFile: projectFile)
         let outcomes = ParallelMap.map(try contractFiles(in: directory)) { file in
             var problems: [ContractError] = []
-            let contract = loadContract(file: file, directory: directory, options: options, collectingProblemsInto: &problems)
+            let contract = loadContract(file: file, reader: reader, options: options, collectingProblemsInto: &problems)
             return (file, contract, problems)
         }
         var set = ContractSet(contracts: [], errors: [])
@@ -44,10 +48,10 @@ struct ContractSet {
         }
     }
 
-    /// Loads one contract file; `file` is relative to `directory`, and so are the schema files
-    /// it refers to.
-    static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
-        try ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options)
+    /// Loads one contract file; `file` is relative to `reader`'s folder, and so are the
+    /// schema files it refers to.
+    static func loadContract(file: String, reader: ProjectReader, options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
+        try ContractLoader.load(file: file, read: reader.reader(forContract: file), options: options)
     }
 
     /// The load errors as every report shows them, each file as the user would open it
@@ -56,24 +60,23 @@ struct ContractSet {
         errors.map { FileProblem(contractError: $0, directory: directory) }
     }
 
-    /// Loads one contract file like ``loadContract(file:directory:options:)``, adding every
+    /// Loads one contract file like ``loadContract(file:reader:options:)``, adding every
     /// problem it has to `problems`; `nil` when it has any.
-    static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions(),
+    static func loadContract(file: String, reader: ProjectReader, options: ContractLoadOptions = ContractLoadOptions(),
                              collectingProblemsInto problems: inout [ContractError]) -> Contract? {
-        ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options,
-                            collectingProblemsInto: &problems)
+        ContractLoader.load(file: file, read: reader.reader(forContract: file), options: options, collectingProblemsInto: &problems)
     }
 
     /// The text for the load errors, one per line: `Contracts/file.json:line:column: error: …`.
     func errorText(directory: String) -> String {
-        errors.map { FileSystem.join(directory, $0.description) }.joined(separator: "\n")
+        errors.map { FileSystem.join(directory, loaded: $0.description) }.joined(separator: "\n")
     }
 }
 
 extension FileProblem {
     /// A contract (or schema) file of `directory` that did not load.
     init(contractError error: ContractError, directory: String) {
-        self.init(level: .error, file: FileSystem.join(directory, error.file), location: error.location, message: error.message)
+        self.init(level: .error, file: FileSystem.join(directory, loaded: error.file), location: error.location, message: error.message)
     }
 
     /// A mock mapping file (or the Mocks folder) that did not load.

@@ -8,6 +8,8 @@ struct GitRevision {
     let revision: String
     /// The working directory's path inside the repository (`""` at the top, `sub/` below).
     let prefix: String
+    /// The top folder of the working tree, absolute, its links resolved.
+    let top: String
 
     /// Opens `revision` for reading, or fails with git's own message (not a repository,
     /// unknown revision).
@@ -15,12 +17,28 @@ struct GitRevision {
         self.revision = revision
         let top = try Self.git(["rev-parse", "--show-prefix"])
         prefix = String(decoding: top, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let topLevel = String(decoding: try Self.git(["rev-parse", "--show-toplevel"]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        self.top = FileSystem.realPath(topLevel) ?? topLevel
         _ = try Self.git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], failure: "unknown git revision '\(revision)'")
     }
 
-    /// The bytes of `path` at the revision.
-    func read(_ path: String) throws(CommandFailure) -> [UInt8] {
-        try Self.git(["show", "\(revision):\(prefix)\(Self.normalized(path))"], failure: "no file \(path) at \(revision)")
+    /// The bytes of the file at `path` from the top of the repository, at the revision.
+    func read(repositoryPath path: String) throws(CommandFailure) -> [UInt8] {
+        try Self.git(["show", "\(revision):\(path)"], failure: "no file \(path) at \(revision)")
+    }
+
+    /// The entries directly in the folder at `path` from the top of the repository (`""` for
+    /// the top), at the revision: name → git's mode (`100644`, `040000`, `120000` for a
+    /// symbolic link). Empty when there was no such folder.
+    func modes(inFolder path: String) -> [String: String] {
+        guard let listing = try? Self.git(["ls-tree", "-z", "\(revision):\(path)"]) else { return [:] }
+        var modes: [String: String] = [:]
+        // `MODE TYPE OBJECT<TAB>NAME`, each ended by NUL (names are not quoted with -z).
+        for entry in listing.split(separator: 0) {
+            guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")), let space = entry.firstIndex(of: UInt8(ascii: " ")) else { continue }
+            modes[String(decoding: entry[entry.index(after: tab)...], as: UTF8.self)] = String(decoding: entry[..<space], as: UTF8.self)
+        }
+        return modes
     }
 
     /// The `*.json` files directly in `directory` at the revision, sorted by name; empty when

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Parsed schema documents by URI, shared by the contracts of one load (it belongs to their
+/// ``ContractLoadOptions``, like ``SchemaRegexCache``; nothing keeps it after them).
+///
+/// One OpenAPI document referred to by fifty contracts is parsed once, not fifty times: each
+/// contract compiles on its own, and without this each would parse the file again.
+///
+/// An entry is used only when the bytes just read are the bytes it was parsed from, so a
+/// reader that gives another file for the same URI (the two sides of `envelope diff`) gets
+/// that file's document. Comparing costs nothing when the reader hands out the same array
+/// again (as the CLI's reader does for a file it has read: equal storage is equal bytes), and
+/// a linear scan otherwise, still far less than parsing.
+///
+/// `@unchecked Sendable` is sound: `slots` and `parses` are only read or written while
+/// holding `lock`, each slot's document while holding the slot's, and ``JSONDocument``s are
+/// immutable and `Sendable`.
+final class SchemaDocumentCache: @unchecked Sendable {
+    /// The document of one URI, parsed under its own lock: contracts compiling on other
+    /// threads wait for the one parsing it (and then take its document) rather than parse
+    /// it again, while documents of other URIs are parsed at the same time.
+    private final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        /// The document with the bytes it came from; only touched while holding `lock`.
+        var parsed: (bytes: [UInt8], document: JSONDocument)?
+    }
+
+    private let lock = NSLock()
+    private var slots: [String: Slot] = [:]
+    private var parses = 0
+
+    /// The document of `bytes`, read for `uri`: the one parsed before from the same bytes,
+    /// else `parse(bytes)`, kept for the next contract.
+    func document(for uri: String, bytes: [UInt8], parse: ([UInt8]) throws(JSONError) -> JSONDocument) throws(JSONError) -> JSONDocument {
+        let slot = lock.withLock {
+            if let known = slots[uri] { return known }
+            let made = Slot()
+            slots[uri] = made
+            return made
+        }
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let parsed = slot.parsed, parsed.bytes == bytes { return parsed.document }
+        let document = try parse(bytes)
+        slot.parsed = (bytes, document)
+        lock.withLock { parses += 1 }
+        return document
+    }
+
+    /// How many documents were parsed rather than reused (what the tests count).
+    var parseCount: Int { lock.withLock { parses } }
+}

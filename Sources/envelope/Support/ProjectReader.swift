@@ -1,0 +1,68 @@
+import EnvelopeCore
+import Foundation
+
+/// Reads the files of one contract load: the contracts of a folder and every document their
+/// `$ref`s name, each judged by the ``ProjectScope`` (anywhere in the project, nowhere
+/// outside) and read from disk once however many contracts refer to it.
+///
+/// Files are kept by real path, so a document reached by two spellings or through a link is
+/// one file, and every contract gets the very same bytes: the contract loader then sees at
+/// once that it has parsed them already (``ContractLoadOptions`` keeps parsed documents).
+/// The reader lives as long as the load that made it.
+///
+/// `@unchecked Sendable` is sound: `files` and `diskReads` are only read or written while
+/// holding `lock`; the contracts of a folder load on several threads at once.
+final class ProjectReader: @unchecked Sendable {
+    /// The contracts folder, as given: what the paths read are relative to.
+    let directory: String
+    /// Where those paths may lead.
+    let scope: ProjectScope
+    private let lock = NSLock()
+    private var files: [String: [UInt8]] = [:]
+    private var diskReads = 0
+
+    /// A reader for the contracts in `directory`, with `projectFile` the `--config` file
+    /// when one was given (it decides the project folder).
+    init(directory: String, projectFile: String? = nil) {
+        self.directory = directory
+        scope = ProjectScope(contractsFolder: directory, projectFile: projectFile)
+    }
+
+    /// How many times a file was read from disk (what the tests count).
+    var diskReadCount: Int { lock.withLock { diskReads } }
+
+    /// The bytes of `path`, relative to the contracts folder (`schemas/menu.json`,
+    /// `../api/openapi.json`); a path out of the project is refused with a ``ProjectScope/Refusal``.
+    func read(_ path: String) throws -> [UInt8] {
+        let target = FileSystem.normalized(FileSystem.join(directory, path))
+        let real = FileSystem.realPath(target)
+        try scope.check(target, real: real)
+        // Nothing there: reading says so, naming the path as written.
+        guard let real else { return try FileSystem.read(target) }
+        if let known = lock.withLock({ files[real] }) { return known }
+        let bytes = try FileSystem.read(real)
+        return lock.withLock {
+            diskReads += 1
+            // Another thread may have read it meanwhile: hand out the first, so every
+            // contract has the same bytes.
+            if let first = files[real] { return first }
+            files[real] = bytes
+            return bytes
+        }
+    }
+
+    /// The reader for loading the contract `file` (directly in the contracts folder): the
+    /// contract itself is read as it is, wherever a link to it leads (it was chosen by being
+    /// in the folder), and what it refers to through ``read(_:)``.
+    func reader(forContract file: String) -> SchemaCompiler.Reader {
+        reader(forContracts: [file])
+    }
+
+    /// The reader for loading any of the contract `files`, like ``reader(forContract:)``.
+    func reader(forContracts files: Set<String>) -> SchemaCompiler.Reader {
+        let directory = directory
+        return { [self] path in
+            files.contains(path) ? try FileSystem.read(FileSystem.join(directory, path)) : try read(path)
+        }
+    }
+}
