@@ -7,17 +7,16 @@ import Testing
 /// the environments it adds to envelope.json.
 @Suite("envelope import openapi, end to end", .temporaryFolders)
 struct ImportOpenAPITests {
-    /// A project folder holding the fixture `name` at `Contracts/api/NAME`, where the contracts'
-    /// `$ref`s can reach it.
+    /// A project folder holding the fixture `name` at its top, beside the Contracts/ folder the
+    /// import writes (whose `$ref`s reach it as `../NAME`).
     static func project(with name: String) throws -> (directory: URL, spec: String) {
         let directory = try temporaryDirectory()
-        let api = directory.appendingPathComponent("Contracts/api")
-        try FileManager.default.createDirectory(at: api, withIntermediateDirectories: true)
+        let api = directory
         // The dialect's fixtures (../OpenAPI) hold some of the OAI examples already.
         let own = fixtures.appendingPathComponent("ImportOpenAPI/\(name)")
         let source = FileManager.default.fileExists(atPath: own.path) ? own : fixtures.appendingPathComponent("OpenAPI/\(name)")
         try FileManager.default.copyItem(at: source, to: api.appendingPathComponent(name))
-        return (directory, "Contracts/api/\(name)")
+        return (directory, name)
     }
 
     static func text(_ path: String, in directory: URL) throws -> String {
@@ -25,7 +24,7 @@ struct ImportOpenAPITests {
     }
 
     @Test("importing an OAI example writes contracts and mocks that check and lint find nothing wrong with",
-          arguments: [("petstore.json", 3), ("petstore-expanded.json", 4), ("api-with-examples.json", 2), ("uspto.json", 3)])
+          arguments: [("petstore.json", 3), ("petstore-expanded.json", 4), ("api-with-examples.json", 2), ("uspto.json", 3), ("tictactoe.json", 3)])
     func importThenCheck(_ name: String, operations: Int) throws {
         let (directory, spec) = try Self.project(with: name)
         let imported = try Envelope.run(["import", "openapi", spec], in: directory)
@@ -46,7 +45,7 @@ struct ImportOpenAPITests {
         let contract = try Self.text("Contracts/showPetById.json", in: directory)
         #expect(contract.contains(#""path": "/pets/petId""#))
         #expect(contract.contains(#""status": 200"#))
-        #expect(contract.contains(#""body": { "$ref": "api/petstore.json#/components/schemas/Pet" }"#))
+        #expect(contract.contains(#""body": { "$ref": "../petstore.json#/components/schemas/Pet" }"#))
         #expect(contract.contains(#""Content-Type": { "pattern": "^application/json" }"#))
         let mapping = try Self.text("Mocks/mappings/showPetById.json", in: directory)
         #expect(mapping.contains(#""urlPath": "/pets/petId""#))
@@ -71,8 +70,8 @@ struct ImportOpenAPITests {
         let imported = try Envelope.run(["import", "openapi", spec], in: directory)
         #expect(imported.exitCode == 1)
         let out = imported.standardOutput
-        #expect(out.contains("getOrder  example refused at Contracts/api/shop.json#/paths/~1orders~1%7BorderId%7D/get/responses/200/content/application~1json/example (17:111); not written\n    /id: expected integer, found \"forty-two\"\n"))
-        #expect(out.contains("listItems  example refused at Contracts/api/shop.json#/paths/~1items/get/responses/200/content/application~1json/examples/broken/value (43:40); not written\n"))
+        #expect(out.contains("getOrder  example refused at shop.json#/paths/~1orders~1%7BorderId%7D/get/responses/200/content/application~1json/example (17:111); not written\n    /id: expected integer, found \"forty-two\"\n"))
+        #expect(out.contains("listItems  example refused at shop.json#/paths/~1items/get/responses/200/content/application~1json/examples/broken/value (43:40); not written\n"))
         #expect(out.contains("    /0/price: expected at least 0, found -1\n"))
         #expect(out.hasSuffix("4 operations: 4 contracts, 3 mocks (1 from examples, 2 generated), 2 examples refused\n"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Mocks/mappings/getOrder.json").path))
@@ -176,6 +175,18 @@ struct ImportOpenAPITests {
         let missing = try Envelope.run(["import", "openapi", "nowhere.json"], in: directory)
         #expect(missing.exitCode == 2)
         #expect(missing.standardError.contains("nowhere.json"))
+    }
+
+    @Test("a document outside the project folder, which the contracts could not $ref, is exit 2 and nothing is written")
+    func outsideTheProject() throws {
+        let (outside, _) = try Self.project(with: "petstore.json")
+        let directory = try temporaryDirectory()
+        let spec = outside.appendingPathComponent("petstore.json").path
+        let imported = try Envelope.run(["import", "openapi", spec], in: directory)
+        #expect(imported.exitCode == 2)
+        #expect(imported.standardError.hasPrefix("error: the contracts could not $ref \(spec): "))
+        #expect(imported.standardError.contains("outside the project folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
     @Test("Swagger 2.0 is refused with advice, exit 2, and nothing is written")

@@ -44,6 +44,8 @@ struct ImportOpenAPICommand: ParsableCommand {
     let contractsDirectory: String
     let mocksDirectory: String
     let configPath: String
+    /// Whether `--config` was given: then its folder is the project folder the `$ref`s may reach.
+    let configGiven: Bool
     let only: [String]
     let statuses: OpenAPIImportOptions.Statuses
     let allProperties: Bool
@@ -55,6 +57,7 @@ struct ImportOpenAPICommand: ParsableCommand {
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
         configPath = parsed.value("--config") ?? "envelope.json"
+        configGiven = parsed.isSpecified("--config")
         only = parsed.values("--only").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
         statuses = OpenAPIImportOptions.Statuses(rawValue: parsed.value("--status") ?? "2xx") ?? .success
         allProperties = parsed.flag("--all-properties")
@@ -64,8 +67,17 @@ struct ImportOpenAPICommand: ParsableCommand {
 
     func run() throws -> Int32 {
         let plan: OpenAPIImportPlan
+        // The contracts will reach the document the way check reads them: through the project
+        // folder, which must hold the document.
+        let reader = ProjectReader(directory: contractsDirectory, projectFile: configGiven ? configPath : nil)
         do {
-            plan = try makePlan()
+            try reader.scope.check(specPath, real: FileSystem.realPath(specPath))
+        } catch {
+            Terminal.writeStandardError("error: the contracts could not $ref \(specPath): \(error)\n")
+            return 2
+        }
+        do {
+            plan = try makePlan(reader: reader)
         } catch {
             Terminal.writeStandardError(error.description + "\n")
             return 2
@@ -92,15 +104,13 @@ struct ImportOpenAPICommand: ParsableCommand {
     }
 
     /// Reads the document and plans the import.
-    func makePlan() throws(OpenAPIImportError) -> OpenAPIImportPlan {
+    func makePlan(reader: ProjectReader) throws(OpenAPIImportError) -> OpenAPIImportPlan {
         let documents = OpenAPIDocumentSet(rootFile: specPath, document: try Self.load(specPath), load: Self.load)
         var options = OpenAPIImportOptions(documentPath: Self.relativePath(of: specPath, from: contractsDirectory))
         options.statuses = statuses
         options.only = only
         options.includesAllProperties = allProperties
-        let contracts = contractsDirectory
-        var importer = OpenAPIImport(documents: documents, options: options,
-                                     read: { path in try FileSystem.read(FileSystem.join(contracts, path)) })
+        var importer = OpenAPIImport(documents: documents, options: options, read: { path in try reader.read(path) })
         return try importer.plan()
     }
 
