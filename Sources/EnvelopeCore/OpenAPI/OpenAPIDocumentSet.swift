@@ -52,7 +52,8 @@ public final class OpenAPIDocumentSet {
 
     /// The node a `$ref` written in `referrer` names.
     public func target(of reference: String, from referrer: OpenAPINode) throws(OpenAPIImportError) -> OpenAPINode {
-        let at = referrer.node["$ref"]?.location ?? referrer.node.location
+        // Only for an error: finding a line and column scans the file.
+        var at: SourceLocation { referrer.node["$ref"]?.location ?? referrer.node.location }
         let scalars = reference.unicodeScalars
         let hash = scalars.firstIndex(of: "#")
         let pathPart = String(Substring(hash.map { scalars[..<$0] } ?? scalars[...]))

@@ -41,7 +41,9 @@ public enum OpenAPIOperations {
             let item = try documents.resolved(itemNode)
             let shared = try parameters(item["parameters"], documents)
             for method in methods {
-                guard let operationNode = item[method] else { continue }
+                // Some documents (DigitalOcean's) keep each operation in a file of its own.
+                guard let written = item[method] else { continue }
+                let operationNode = try documents.resolved(written)
                 var parameters = shared
                 for parameter in try self.parameters(operationNode["parameters"], documents) {
                     parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
