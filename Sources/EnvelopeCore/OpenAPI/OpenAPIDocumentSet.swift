@@ -12,6 +12,7 @@ public final class OpenAPIDocumentSet {
     public let rootFile: String
     /// The parsed files, by name.
     public private(set) var documents: [String: JSONDocument]
+    private let rootDocument: JSONDocument
     private let load: Loader
 
     /// A set whose root `document` is `rootFile`; other files are read with `load` when a
@@ -19,12 +20,13 @@ public final class OpenAPIDocumentSet {
     public init(rootFile: String, document: JSONDocument, load: @escaping Loader) {
         self.rootFile = rootFile
         documents = [rootFile: document]
+        rootDocument = document
         self.load = load
     }
 
     /// The root of the document.
     public var root: OpenAPINode {
-        OpenAPINode(node: documents[rootFile]!.root, file: rootFile, pointer: "")  // swiftlint:disable:this force_unwrapping
+        OpenAPINode(node: rootDocument.root, file: rootFile, pointer: "")
     }
 
     /// The file `name`, read when first asked for.
