@@ -82,6 +82,20 @@ struct ImportOpenAPITests {
         #expect(items.contains(#""limit": { "equalTo": "1" }"#))
     }
 
+    @Test("an answer whose schema does not load gets its contract but no mock, and the error with its place (exit 1)")
+    func schemaThatDoesNotLoad() throws {
+        let (directory, spec) = try Self.project(with: "bad-schema.json")
+        let imported = try Envelope.run(["import", "openapi", spec], in: directory)
+        #expect(imported.exitCode == 1)
+        #expect(imported.standardOutput.hasPrefix("""
+            listThings  no mock: the schema at bad-schema.json#/components/schemas/Things (17:42) does not load
+                ../bad-schema.json:17:73: error: invalid schema at /components/schemas/Things/minItems: 'minItems' expects a non-negative integer, found "one"
+
+            """))
+        #expect(imported.standardOutput.hasSuffix("1 operation: 1 contract, 0 mocks (0 from examples, 0 generated), 0 examples refused, 1 answer whose schema does not load\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Mocks/mappings/listThings.json").path))
+    }
+
     @Test("an operation without a JSON answer gets a contract of its status alone, and the import says so")
     func noJSONAnswer() throws {
         let (directory, spec) = try Self.project(with: "shop.json")

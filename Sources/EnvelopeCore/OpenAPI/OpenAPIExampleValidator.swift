@@ -12,10 +12,19 @@ struct OpenAPIExampleValidator {
         compiler = SchemaCompiler(read: read, mappings: mappings)
     }
 
-    /// The findings of `value` against the schema `reference` names (a contract's `$ref`):
-    /// empty when it passes; one line saying why when the schema does not compile.
-    mutating func findings(of value: JSONValue, against reference: String) -> [String] {
-        if let failure = failures[reference] { return [failure] }
+    /// What checking a value found.
+    enum Outcome: Equatable {
+        /// It passes.
+        case passes
+        /// It fails, one finding a line (at most five).
+        case fails([String])
+        /// The schema does not load, and why.
+        case schemaDoesNotLoad(String)
+    }
+
+    /// `value` against the schema `reference` names (a contract's `$ref`).
+    mutating func check(_ value: JSONValue, against reference: String) -> Outcome {
+        if let failure = failures[reference] { return .schemaDoesNotLoad(failure) }
         let root: Int
         if let known = roots[reference] {
             root = known
@@ -25,17 +34,17 @@ struct OpenAPIExampleValidator {
                 let document = try JSONDocument.parse(wrapper.serialized())
                 root = try compiler.compile(document.root, file: "__import-\(roots.count).json", pointer: "")
             } catch {
-                let text = "its schema does not load: \(error)"
+                let text = "\(error)"
                 failures[reference] = text
-                return [text]
+                return .schemaDoesNotLoad(text)
             }
             roots[reference] = root
         }
-        guard let instance = try? JSONDocument.parse(value.serialized()) else { return ["the value cannot be written as JSON"] }
+        guard let instance = try? JSONDocument.parse(value.serialized()) else { return .fails(["the value cannot be written as JSON"]) }
         let outcome = SchemaValidator(schema: compiler.schema).validate(instance, against: root)
-        guard !outcome.isValid else { return [] }
-        return outcome.violations.filter(\.isFailure).prefix(5).map { violation in
+        guard !outcome.isValid else { return .passes }
+        return .fails(outcome.violations.filter(\.isFailure).prefix(5).map { violation in
             "\(violation.path.isEmpty ? "/" : violation.path.jsonPointer): expected \(violation.expected), found \(violation.actual)"
-        }
+        })
     }
 }

@@ -63,20 +63,32 @@ extension OpenAPIImport {
         let examples = try exampleValues(of: media)
         var chosen: (value: JSONValue, place: String?)?
         for example in examples {
-            let findings = reference.map { validator.findings(of: example.value, against: $0) } ?? []
-            if findings.isEmpty {
+            switch reference.map({ validator.check(example.value, against: $0) }) ?? .passes {
+            case .passes:
                 if chosen == nil { chosen = (example.value, example.at.place) }
-            } else {
+            case .fails(let findings):
                 refusals.append(OpenAPIImportPlan.Refusal(name: name, place: example.at.place, location: example.at.node.location, findings: findings, generated: false))
+            case .schemaDoesNotLoad(let why):
+                // Said once for the operation, not for each of its examples.
+                let target = try documents.resolved(media["schema"] ?? media)
+                refusals.append(OpenAPIImportPlan.Refusal(name: name, place: target.place, location: target.node.location, findings: [why],
+                                                          generated: false, schemaDoesNotLoad: true))
+                return nil
             }
         }
         if !examples.isEmpty { return chosen }
         guard let schema = media["schema"] else { return (.object([]), nil) }
         let value = try generator.value(for: schema)
-        let findings = reference.map { validator.findings(of: value, against: $0) } ?? []
-        guard findings.isEmpty else {
+        let outcome = reference.map { validator.check(value, against: $0) } ?? .passes
+        guard outcome == .passes else {
             let target = try documents.resolved(schema)
-            refusals.append(OpenAPIImportPlan.Refusal(name: name, place: target.place, location: target.node.location, findings: findings, generated: true))
+            var refusal = OpenAPIImportPlan.Refusal(name: name, place: target.place, location: target.node.location, findings: [], generated: true)
+            switch outcome {
+            case .fails(let findings): refusal.findings = findings
+            case .schemaDoesNotLoad(let why): (refusal.findings, refusal.schemaDoesNotLoad) = ([why], true)
+            case .passes: break
+            }
+            refusals.append(refusal)
             return nil
         }
         return (value, nil)

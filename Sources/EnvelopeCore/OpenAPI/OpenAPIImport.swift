@@ -41,6 +41,7 @@ public struct OpenAPIImport {
         let successes = operation.responses.filter { ($0.status ?? 0) / 100 == 2 }
         guard let main = successes.first(where: { $0.json != nil }) ?? successes.first else {
             plan.notes.append("\(name)  \(title): no 2xx answer documented; no contract written")
+            plan.skippedCount += 1
             return
         }
         if main.json == nil {

@@ -46,6 +46,9 @@ public struct OpenAPIImportPlan {
         public var findings: [String]
         /// Whether the value was generated rather than the document's.
         public var generated: Bool
+        /// Whether the schema itself does not load (then ``findings`` holds why), rather than
+        /// the value failing it.
+        public var schemaDoesNotLoad = false
     }
 
     /// An environment from a Server Object.
@@ -64,6 +67,8 @@ public struct OpenAPIImportPlan {
     public var notes: [String] = []
     /// The operations read.
     public var operationCount = 0
+    /// The operations that got no contract (no 2xx answer documented).
+    public var skippedCount = 0
     /// The environments of `servers`.
     public var environments: [Environment] = []
 }

@@ -89,8 +89,14 @@ struct ImportOpenAPICommand: ParsableCommand {
         var writer = ImportWriter(contractsDirectory: contractsDirectory, mocksDirectory: mocksDirectory, force: force, dryRun: dryRun)
         var out = ""
         for refusal in plan.refusals {
+            let place = "\(refusal.place)\(refusal.location.map { " (\($0))" } ?? "")"
+            if refusal.schemaDoesNotLoad {
+                out += "\(refusal.name)  no mock: the schema at \(place) does not load\n"
+                out += refusal.findings.map { "    \($0)\n" }.joined()
+                continue
+            }
             let what = refusal.generated ? "the generated mock breaks its schema" : "example refused"
-            out += "\(refusal.name)  \(what) at \(refusal.place)\(refusal.location.map { " (\($0))" } ?? ""); not written\n"
+            out += "\(refusal.name)  \(what) at \(place); not written\n"
             out += refusal.findings.map { "    \($0)\n" }.joined()
         }
         for note in plan.notes { out += note + "\n" }
@@ -150,9 +156,12 @@ struct ImportOpenAPICommand: ParsableCommand {
         let fromExamples = mocks.filter { $0.example != nil }.count
         var line = "\(count(plan.operationCount, "operation")): \(count(plan.entries.count, "contract")), "
             + "\(count(mocks.count, "mock")) (\(fromExamples) from examples, \(mocks.count - fromExamples) generated), "
-            + "\(plan.refusals.filter { !$0.generated }.count) example\(plan.refusals.filter { !$0.generated }.count == 1 ? "" : "s") refused"
-        let generatedRefused = plan.refusals.filter(\.generated).count
+            + "\(count(plan.refusals.filter { !$0.generated && !$0.schemaDoesNotLoad }.count, "example")) refused"
+        let generatedRefused = plan.refusals.filter { $0.generated && !$0.schemaDoesNotLoad }.count
         if generatedRefused > 0 { line += ", \(count(generatedRefused, "generated mock")) refused" }
+        let unloadable = plan.refusals.filter(\.schemaDoesNotLoad).count
+        if unloadable > 0 { line += ", \(count(unloadable, "answer")) whose schema does not load" }
+        if plan.skippedCount > 0 { line += ", \(count(plan.skippedCount, "operation")) without a 2xx answer" }
         if writer.kept > 0 { line += "; \(count(writer.kept, "file")) kept as they were" }
         if dryRun { line += " (dry run: nothing written)" }
         return line + "\n"
