@@ -212,6 +212,17 @@ struct ImportOpenAPITests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Mocks").path))
     }
 
+    @Test("--dry-run reports a document's broken examples and operations without a JSON answer, writing nothing")
+    func dryRunLintsTheDocument() throws {
+        let (directory, spec) = try Self.project(with: "shop.json")
+        let imported = try Envelope.run(["import", "openapi", spec, "--dry-run"], in: directory)
+        #expect(imported.exitCode == 1)
+        #expect(imported.standardOutput.contains("getOrder  example refused at shop.json#/paths/~1orders~1%7BorderId%7D/get/responses/200/content/application~1json/example (17:111); not written\n"))
+        #expect(imported.standardOutput.contains("health  GET /health: no JSON answer documented (its 204 answer has no body); the contract checks the status only\n"))
+        #expect(imported.standardOutput.contains("would add environments production, server2 to envelope.json\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["shop.json"])
+    }
+
     @Test("--dry-run says what would be written and writes nothing")
     func dryRun() throws {
         let (directory, spec) = try Self.project(with: "petstore.json")
