@@ -72,6 +72,11 @@ final class EasyTransfer {
         guard code == CURLE_OK else { throw failure(code) }
     }
 
+    /// Hands the body of the transfer just prepared to `stream` in pieces while it arrives.
+    func streamBody(to stream: HTTPResponseStream?) {
+        collector.stream = stream
+    }
+
     /// The outcome of the transfer that ended with `code`.
     func finish(_ code: CURLcode) -> Result<HTTPResponse, TransportError> {
         guard code == CURLE_OK else { return .failure(failure(code)) }

@@ -53,6 +53,7 @@ extension HTTPMultiClient {
             started += 1
             switch start(submission.request, multi: multi) {
             case .success(let transfer):
+                transfer.streamBody(to: submission.stream)
                 active[transfer.handle] = Served(transfer: transfer, completion: submission.completion)
             case .failure(let error):
                 submission.completion(HTTPOutcome(result: .failure(error), attempts: 1))

@@ -16,6 +16,8 @@ public final class HTTPRequestQueue: Sendable {
     /// One request and the function that gets its outcome.
     struct Submission: Sendable {
         var request: HTTPRequest
+        /// Where the body goes in pieces while it arrives, if anywhere.
+        var stream: HTTPResponseStream?
         var completion: @Sendable (HTTPOutcome) -> Void
     }
 
@@ -52,10 +54,12 @@ public final class HTTPRequestQueue: Sendable {
     /// Queues `request`; `completion` is called once with its outcome, on the serving
     /// client's thread (keep it short). After ``close()`` it is called at once, here, with an
     /// `invalid-request` error saying the client is stopping.
-    public func submit(_ request: HTTPRequest, completion: @escaping @Sendable (HTTPOutcome) -> Void) {
+    /// With `stream`, a large answer's body is also handed to it in pieces while it arrives
+    /// (on the same thread, before the completion).
+    public func submit(_ request: HTTPRequest, stream: HTTPResponseStream? = nil, completion: @escaping @Sendable (HTTPOutcome) -> Void) {
         let (accepted, wake) = state.withLock { state -> (Bool, Bool) in
             guard !state.closed else { return (false, false) }
-            state.submissions.append(Submission(request: request, completion: completion))
+            state.submissions.append(Submission(request: request, stream: stream, completion: completion))
             let wake = !state.wakePending
             state.wakePending = true
             return (true, wake)

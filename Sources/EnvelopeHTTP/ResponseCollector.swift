@@ -17,6 +17,12 @@ final class ResponseCollector {
     var limit = 0
     /// Whether the body went past `limit` (the transfer was then aborted by the write callback).
     private(set) var exceededLimit = false
+    /// The status code of the current response's status line; 0 before one arrived.
+    private(set) var status = 0
+    /// Where pieces of the body go while it arrives (a proxy's transfers), or nil; and how
+    /// many body bytes have been handed over so far.
+    var stream: HTTPResponseStream?
+    private var streamedBytes = 0
 
     /// The exchange as libcurl reported it, when the request asked for it: `> ` lines sent,
     /// `< ` lines received, `* ` libcurl's notes, every redirect hop included. Not cleared by
@@ -49,7 +55,10 @@ final class ResponseCollector {
         body = []
         headers = []
         reason = ""
+        status = 0
         exceededLimit = false
+        stream = nil
+        streamedBytes = 0
     }
 
     /// Hands over what was gathered and starts empty again, so the response owns the bytes
@@ -69,7 +78,17 @@ final class ResponseCollector {
             return false
         }
         body.append(contentsOf: chunk)
+        if let stream, body.count >= stream.threshold, body.count - streamedBytes >= stream.pieceBytes {
+            handOver(to: stream)
+        }
         return true
+    }
+
+    /// Gives `stream` the body bytes not handed over yet, with the head the first time.
+    private func handOver(to stream: HTTPResponseStream) {
+        let head = streamedBytes == 0 ? HTTPResponseHead(status: status, reasonPhrase: reason, headers: headers) : nil
+        stream.receive(HTTPResponsePiece(head: head, bytes: Array(body[streamedBytes...])))
+        streamedBytes = body.count
     }
 
     /// Takes one raw header line (CRLF included), as libcurl delivers them.
@@ -85,7 +104,9 @@ final class ResponseCollector {
         if line.starts(with: "HTTP/".utf8) {
             headers.removeAll()
             body.removeAll(keepingCapacity: true)
+            streamedBytes = 0
             reason = Self.reasonPhrase(ofStatusLine: line)
+            status = Self.statusCode(ofStatusLine: line)
             return
         }
         guard let first = line.first else { return }
@@ -106,6 +127,18 @@ final class ResponseCollector {
         guard let first = line.firstIndex(of: UInt8(ascii: " ")),
               let second = line[(first + 1)...].firstIndex(of: UInt8(ascii: " ")) else { return "" }
         return String(decoding: line[(second + 1)...], as: UTF8.self)
+    }
+
+    /// The status code of `HTTP/1.1 404 Not Found`: the three digits after the first space; 0
+    /// when they are not there.
+    private static func statusCode(ofStatusLine line: UnsafeRawBufferPointer) -> Int {
+        guard let space = line.firstIndex(of: UInt8(ascii: " ")), space + 4 <= line.count else { return 0 }
+        var code = 0
+        for byte in line[(space + 1)..<(space + 4)] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return 0 }
+            code = code * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return code
     }
 
     /// Removes optional whitespace (spaces and tabs) around a field name or value.

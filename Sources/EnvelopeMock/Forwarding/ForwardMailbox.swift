@@ -11,13 +11,20 @@ import Darwin
 /// own thread, the loop takes them when the mailbox's pipe wakes it. Only forwarded requests
 /// pass through here, so a server that answers from stubs takes no lock on its answer path.
 final class ForwardMailbox: Sendable {
+    /// What a delivery carries.
+    enum Content: Sendable {
+        case piece(UpstreamPiece)
+        case result(UpstreamResult)
+    }
+
     /// One forwarded request's result, addressed to its connection and its place in the queue.
     struct Delivery: Sendable {
         var fd: Int32
         var serial: UInt64
         var token: UInt64
         var request: MockRequest
-        var result: UpstreamResult
+        /// A piece of an answer still arriving, or what the forwarding came to.
+        var content: Content
         /// When the request was parsed (monotonic nanoseconds).
         var startedAt: UInt64
     }

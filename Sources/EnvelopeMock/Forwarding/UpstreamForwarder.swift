@@ -9,6 +9,36 @@
 public protocol UpstreamForwarder: Sendable {
     /// Sends `request` on and calls `completion` with what came back.
     func forward(_ request: ForwardedRequest, completion: @escaping @Sendable (UpstreamResult) -> Void)
+
+    /// Sends `request` on, may hand a large answer's body to `streaming` in pieces while it
+    /// arrives (any thread, in order, all before `completion`), and calls `completion` with
+    /// what came back, the whole body included. The server starts sending the answer to the
+    /// client with the first piece. The default streams nothing.
+    func forward(_ request: ForwardedRequest, streaming: @escaping @Sendable (UpstreamPiece) -> Void,
+                 completion: @escaping @Sendable (UpstreamResult) -> Void)
+}
+
+extension UpstreamForwarder {
+    /// Streams nothing: the answer comes whole, with `completion`.
+    public func forward(_ request: ForwardedRequest, streaming: @escaping @Sendable (UpstreamPiece) -> Void,
+                        completion: @escaping @Sendable (UpstreamResult) -> Void) {
+        forward(request, completion: completion)
+    }
+}
+
+/// A piece of an upstream's answer handed over while it arrives
+/// (``UpstreamForwarder/forward(_:streaming:completion:)``).
+public struct UpstreamPiece: Sendable {
+    /// The status line and headers (its `body` empty): on the first piece only.
+    public var head: UpstreamResponse?
+    /// Body bytes as received since the last piece.
+    public var bytes: [UInt8]
+
+    /// Creates a piece.
+    public init(head: UpstreamResponse?, bytes: [UInt8]) {
+        self.head = head
+        self.bytes = bytes
+    }
 }
 
 /// A request to forward: as the client sent it, and who sent it (for `X-Forwarded-For`).

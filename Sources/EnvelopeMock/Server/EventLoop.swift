@@ -349,8 +349,15 @@ final class EventLoop: @unchecked Sendable {
     private func promoteReadyReplies(_ connection: ServerConnection, now: UInt64) {
         var taken = 0
         for pending in connection.pending {
-            // A forwarded request's answer has not come back yet; the later ones wait for it.
-            if pending.forwardToken != 0 { break }
+            // A forwarded request's answer has not come back yet (or only in part: what came
+            // goes out); the later ones wait for it.
+            if pending.forwardToken != 0 {
+                if let stream = pending.stream, !stream.bytes.isEmpty {
+                    moveToOutput(stream.bytes, connection)
+                    connection.pending[taken].stream?.bytes = []
+                }
+                break
+            }
             if pending.readyAt > now {
                 armTimer(connection, at: pending.readyAt)
                 break
@@ -374,6 +381,16 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         if taken > 0 { connection.pending.removeFirst(taken) }
+    }
+
+    /// Appends `bytes` to what is to be sent; takes them as they are when nothing is waiting.
+    private func moveToOutput(_ bytes: [UInt8], _ connection: ServerConnection) {
+        if connection.unsentBytes == 0 {
+            connection.output = bytes
+            connection.outputOffset = 0
+        } else {
+            connection.output.append(contentsOf: bytes)
+        }
     }
 
     /// Writes as much of `output` as the socket takes. Returns false if the connection closed.
@@ -466,25 +483,65 @@ final class EventLoop: @unchecked Sendable {
         if !request.keepAlive { connection.closeAfterPending = true }
         if connection.peerAddress == nil { connection.peerAddress = Socket.peerAddress(of: connection.fd) }
         let (fd, serial, startedAt) = (connection.fd, connection.serial, Socket.now())
-        forwarding.forwarder.forward(ForwardedRequest(request: request, clientAddress: connection.peerAddress ?? "")) { result in
-            mailbox.post(ForwardMailbox.Delivery(fd: fd, serial: serial, token: token, request: request, result: result, startedAt: startedAt))
+        let forwarded = ForwardedRequest(request: request, clientAddress: connection.peerAddress ?? "")
+        forwarding.forwarder.forward(forwarded, streaming: { piece in
+            mailbox.post(ForwardMailbox.Delivery(fd: fd, serial: serial, token: token, request: request, content: .piece(piece), startedAt: startedAt))
+        }, completion: { result in
+            mailbox.post(ForwardMailbox.Delivery(fd: fd, serial: serial, token: token, request: request, content: .result(result),
+                                                 startedAt: startedAt))
+        })
+    }
+
+    /// The connection a delivery is for and the place of its request in the queue, if the
+    /// client is still there.
+    private func place(of delivery: ForwardMailbox.Delivery) -> (connection: ServerConnection, position: Int)? {
+        guard Int(delivery.fd) < connections.count, let connection = connections[Int(delivery.fd)], connection.serial == delivery.serial,
+              let position = connection.pending.firstIndex(where: { $0.forwardToken == delivery.token }) else { return nil }
+        return (connection, position)
+    }
+
+    /// Adds a piece of an answer still arriving to its place and sends what can go: the
+    /// first piece decides whether the answer streams (``ForwardStream/start(_:for:fallsBackToStubs:draining:)``).
+    private func deliverPiece(_ piece: UpstreamPiece, of delivery: ForwardMailbox.Delivery) {
+        guard let (connection, position) = place(of: delivery) else { return }
+        var stream = connection.pending[position].stream
+        if stream == nil, let head = piece.head {
+            stream = ForwardStream.start(head, for: delivery.request, fallsBackToStubs: responder.forwarding?.fallsBackToStubs == true,
+                                         draining: draining)
         }
+        guard var started = stream, started.framing != nil else {
+            connection.pending[position].stream = stream
+            return
+        }
+        started.append(piece.bytes)
+        connection.pending[position].stream = started
+        process(connection)
     }
 
     /// Puts each forwarded answer in its place, sends what is ready, and tells the observer.
     private func deliverForwarded(_ deliveries: [ForwardMailbox.Delivery]) {
         for delivery in deliveries {
-            let made = responder.forwardedReply(to: delivery.request, result: delivery.result, forceClose: draining)
-            var delivered = false
-            if Int(delivery.fd) < connections.count, let connection = connections[Int(delivery.fd)], connection.serial == delivery.serial,
-               let position = connection.pending.firstIndex(where: { $0.forwardToken == delivery.token }) {
+            guard case .result(let result) = delivery.content else {
+                if case .piece(let piece) = delivery.content { deliverPiece(piece, of: delivery) }
+                continue
+            }
+            let place = place(of: delivery)
+            var made = responder.forwardedReply(to: delivery.request, result: result, forceClose: draining)
+            if let (connection, position) = place {
+                if let stream = connection.pending[position].stream, stream.framing != nil {
+                    // Part of the answer has gone: the rest follows, or the connection is cut.
+                    made.reply = stream.finalReply(for: result)
+                    switch result {
+                    case .response(let response): (made.answeredBy, made.answer) = (.upstream, response)
+                    case .failure(let failure): (made.answeredBy, made.answer) = (.gateway, StubResponder.gatewayAnswer(for: failure))
+                    }
+                }
                 connection.pending[position] = PendingReply(reply: made.reply, readyAt: 0)
-                delivered = true
                 process(connection)
             }
             let seconds = Double(Socket.now() &- delivery.startedAt) / 1e9
-            responder.forwarding?.observer?(ForwardedExchange(request: delivery.request, upstream: delivery.result, answeredBy: made.answeredBy,
-                                                              answer: made.answer, seconds: seconds, delivered: delivered))
+            responder.forwarding?.observer?(ForwardedExchange(request: delivery.request, upstream: result, answeredBy: made.answeredBy,
+                                                              answer: made.answer, seconds: seconds, delivered: place != nil))
         }
     }
 

@@ -4,4 +4,6 @@ struct PendingReply {
     var readyAt: UInt64
     /// Non-zero while the answer is a forwarded request's that has not come back yet.
     var forwardToken: UInt64 = 0
+    /// A forwarded answer being sent while it arrives; nil until its first piece.
+    var stream: ForwardStream? = nil
 }

@@ -9,6 +9,9 @@ Exits when its standard input closes (the test process is gone). By path:
   /echo      answers 200 with a JSON body naming the request's method, headers and body
   /reason    answers "HTTP/1.1 200 Fine Thanks" with hop-by-hop headers a proxy must drop
   /chunked   answers a chunked body in three chunks
+  /large     answers LARGE (a JSON array of about 50 MB) with Content-Length, in 1 MB writes
+  /large-chunked   the same body chunked, 1 MB a chunk, without Content-Length
+  /large-cut       announces LARGE's length, sends its first 8 MB and resets the connection
   anything else: 404
 """
 import json
@@ -38,6 +41,16 @@ def read_request(conn):
     return method, target, headers, rest[:length]
 
 
+_large = []
+
+
+def large():
+    """LARGE: made on first use, so the other tests do not wait for it."""
+    if not _large:
+        _large.append(("[" + ",".join('{"n": %d, "name": "item %d"}' % (n, n) for n in range(1_330_000)) + "]").encode())
+    return _large[0]
+
+
 def answer(conn, status_line, headers, body):
     head = status_line + "\r\n" + "".join(f"{name}: {value}\r\n" for name, value in headers) + "\r\n"
     conn.sendall(head.encode("latin-1") + body)
@@ -51,6 +64,7 @@ def serve(conn):
                 return
             method, target, headers, body = request
             path = target.split("?", 1)[0]
+            LARGE = large() if path.startswith("/large") else b""
             if path == "/hang":
                 threading.Event().wait()
             elif path == "/reset":
@@ -74,6 +88,22 @@ def serve(conn):
             elif path == "/chunked":
                 answer(conn, "HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")],
                        b'5\r\n{"a":\r\n3\r\n [1\r\n2\r\n]}\r\n0\r\n\r\n')
+            elif path == "/large":
+                answer(conn, "HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(LARGE)))], b"")
+                for start in range(0, len(LARGE), 1 << 20):
+                    conn.sendall(LARGE[start:start + (1 << 20)])
+            elif path == "/large-chunked":
+                answer(conn, "HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")], b"")
+                for start in range(0, len(LARGE), 1 << 20):
+                    piece = LARGE[start:start + (1 << 20)]
+                    conn.sendall(b"%x\r\n" % len(piece) + piece + b"\r\n")
+                conn.sendall(b"0\r\n\r\n")
+            elif path == "/large-cut":
+                answer(conn, "HTTP/1.1 200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(LARGE)))],
+                       LARGE[:8 << 20])
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                conn.close()
+                return
             else:
                 answer(conn, "HTTP/1.1 404 Not Found", [("Content-Type", "text/plain"), ("Content-Length", "10")], b"not found\n")
     except OSError:

@@ -32,6 +32,26 @@ struct CurlForwarder: UpstreamForwarder {
         }
     }
 
+    /// An answer larger than ``streamThreshold`` goes on to the app in pieces while it arrives
+    /// (the whole body still comes with `completion`, for validation).
+    func forward(_ forwarded: ForwardedRequest, streaming: @escaping @Sendable (UpstreamPiece) -> Void,
+                 completion: @escaping @Sendable (UpstreamResult) -> Void) {
+        let stream = HTTPResponseStream(threshold: Self.streamThreshold, pieceBytes: Self.streamThreshold) { piece in
+            let head = piece.head.map { head in
+                UpstreamResponse(status: head.status, reason: head.reasonPhrase, headers: head.headers.map { MockHeader(name: $0.name, value: $0.value) },
+                                 body: [])
+            }
+            streaming(UpstreamPiece(head: head, bytes: piece.bytes))
+        }
+        queue.submit(httpRequest(for: forwarded), stream: stream) { outcome in
+            completion(Self.result(of: outcome))
+        }
+    }
+
+    /// Body bytes after which an answer streams, and the size of its pieces: small answers
+    /// (most JSON) come whole in one hand-over, large ones start reaching the app at once.
+    static let streamThreshold = 256 * 1024
+
     /// The libcurl request for what the client sent.
     func httpRequest(for forwarded: ForwardedRequest) -> HTTPRequest {
         let original = forwarded.request
