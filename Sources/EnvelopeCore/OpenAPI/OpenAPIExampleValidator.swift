@@ -7,9 +7,9 @@ struct OpenAPIExampleValidator {
     private var failures: [String: String] = [:]
 
     /// A validator that reads the files the `$ref`s reach with `read` (paths relative to the
-    /// contracts folder).
-    init(read: @escaping SchemaCompiler.Reader, mappings: [SchemaCompiler.ReferenceMapping]) {
-        compiler = SchemaCompiler(read: read, mappings: mappings)
+    /// contracts folder), with the options a contract load has (its `refMap`, its readers).
+    init(read: @escaping SchemaCompiler.Reader, options: ContractLoadOptions) {
+        compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: nil, regexes: options.regexes, documentCache: options.documents)
     }
 
     /// What checking a value found.

@@ -11,13 +11,14 @@ public struct OpenAPIImport {
     var validator: OpenAPIExampleValidator
 
     /// An import of `documents`; `read` reads files relative to the contracts folder (as
-    /// `check` will), to validate every mock against the schema its contract names.
+    /// `check` will, with the same `loading` options), to validate every mock against the
+    /// schema its contract names.
     public init(documents: OpenAPIDocumentSet, options: OpenAPIImportOptions, read: @escaping SchemaCompiler.Reader,
-                mappings: [SchemaCompiler.ReferenceMapping] = []) {
+                loading: ContractLoadOptions = ContractLoadOptions()) {
         self.documents = documents
         self.options = options
         generator = SchemaExampleGenerator(documents: documents, includesAllProperties: options.includesAllProperties)
-        validator = OpenAPIExampleValidator(read: read, mappings: mappings)
+        validator = OpenAPIExampleValidator(read: read, options: loading)
     }
 
     /// Reads the document and plans every contract and mock.

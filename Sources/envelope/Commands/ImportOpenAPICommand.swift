@@ -116,7 +116,10 @@ struct ImportOpenAPICommand: ParsableCommand {
         options.statuses = statuses
         options.only = only
         options.includesAllProperties = allProperties
-        var importer = OpenAPIImport(documents: documents, options: options, read: { path in try reader.read(path) })
+        // As check will load the contracts: with the project file's refMap.
+        var loading = ContractLoadOptions()
+        loading.mappings += (try? ProjectConfig.load(path: configPath, needed: false, given: false))??.referenceMappings ?? []
+        var importer = OpenAPIImport(documents: documents, options: options, read: { path in try reader.read(path) }, loading: loading)
         return try importer.plan()
     }
 
