@@ -123,6 +123,15 @@ struct ImportOpenAPITests {
         #expect(try Envelope.run(["check", "--only", "post-items-sku-reviews"], in: directory).exitCode == 0)
     }
 
+    @Test("a generated oneOf whose first branch does not fit takes the next branch that validates")
+    func oneOfBranches() throws {
+        let (directory, spec) = try Self.project(with: "one-of.json")
+        let imported = try Envelope.run(["import", "openapi", spec], in: directory)
+        #expect(imported.exitCode == 0)
+        #expect(try Self.text("Mocks/mappings/getContact.json", in: directory).contains(#""jsonBody": { "phone": "+000000" }"#))
+        #expect(try Envelope.run(["check"], in: directory).exitCode == 0)
+    }
+
     @Test("a second import keeps existing files: the same say so (exit 0), changed ones are not overwritten (exit 1) until --force")
     func neverOverwrites() throws {
         let (directory, spec) = try Self.project(with: "petstore.json")

@@ -78,8 +78,17 @@ extension OpenAPIImport {
         }
         if !examples.isEmpty { return chosen }
         guard let schema = media["schema"] else { return (.object([]), nil) }
-        let value = try generator.value(for: schema)
-        let outcome = reference.map { validator.check(value, against: $0) } ?? .passes
+        // The first of the generated values (one per oneOf/anyOf branch) that validates.
+        var value = JSONValue.null
+        var found: OpenAPIExampleValidator.Outcome?
+        for candidate in try generator.values(for: schema) {
+            let result = reference.map { validator.check(candidate, against: $0) } ?? .passes
+            // The first failure is the one reported, when none passes.
+            if found == nil || result == .passes { (value, found) = (candidate, result) }
+            if case .fails = result { continue }
+            break
+        }
+        let outcome = found ?? .passes
         guard outcome == .passes else {
             let target = try documents.resolved(schema)
             var refusal = OpenAPIImportPlan.Refusal(name: name, place: target.place, location: target.node.location, findings: [], generated: true)

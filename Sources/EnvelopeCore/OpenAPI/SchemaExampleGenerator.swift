@@ -6,7 +6,7 @@ import Foundation
 /// `example`/`examples`, `const`, the first `enum` value or `default` first; then a value of its
 /// type that fits its `format`, bounds and lengths; objects with their required keys (every
 /// property with ``includesAllProperties``); the first branch of `oneOf`/`anyOf`, every
-/// branch of `allOf` merged. Recursion through `$ref`s is bounded. The value is validated
+/// branch of `allOf` merged (``values(for:name:limit:)`` gives the other branches too). Recursion through `$ref`s is bounded. The value is validated
 /// by the caller with the real validator: what this cannot satisfy (an unusual `pattern`)
 /// is refused there, not written.
 public struct SchemaExampleGenerator {
@@ -25,11 +25,38 @@ public struct SchemaExampleGenerator {
     /// A value for the schema at `schema`; `name` is the key it sits under, if any, used for
     /// plain strings.
     public func value(for schema: OpenAPINode, name: String? = nil) throws(OpenAPIImportError) -> JSONValue {
-        var stack: [String] = []
-        return try generate(schema, name: name, stack: &stack, index: 0)
+        try values(for: schema, name: name).first ?? .null
     }
 
-    private func generate(_ start: OpenAPINode, name: String?, stack: inout [String], index: Int) throws(OpenAPIImportError) -> JSONValue {
+    /// Which branch of each `oneOf`/`anyOf` (by the schema's place) to take; the first when
+    /// none is named.
+    public var choices: [String: Int] = [:]
+
+    /// The value for `schema`, then (when its schemas have `oneOf`/`anyOf`) the values with each
+    /// other branch of each of them, one change at a time: the caller keeps the first that
+    /// validates. At most `limit` values.
+    public func values(for schema: OpenAPINode, name: String? = nil, limit: Int = 12) throws(OpenAPIImportError) -> [JSONValue] {
+        var walk = Walk()
+        var out = [try generate(schema, name: name, walk: &walk, index: 0)]
+        for (place, count) in walk.choicePoints where count > 1 {
+            for branch in 1..<count where out.count < limit {
+                var variant = self
+                variant.choices[place] = branch
+                var other = Walk()
+                out.append(try variant.generate(schema, name: name, walk: &other, index: 0))
+            }
+        }
+        return out
+    }
+
+    /// Where generation is: the schemas being generated (to stop recursion) and the
+    /// `oneOf`/`anyOf` met, with how many branches each has.
+    struct Walk {
+        var stack: [String] = []
+        var choicePoints: [(place: String, count: Int)] = []
+    }
+
+    private func generate(_ start: OpenAPINode, name: String?, walk: inout Walk, index: Int) throws(OpenAPIImportError) -> JSONValue {
         let schema = try documents.resolved(start)
         let node = schema.node
         if node.kind == .bool { return node.boolValue == false ? .null : .string(name ?? "value") }
@@ -39,34 +66,37 @@ public struct SchemaExampleGenerator {
         if let constant = node["const"] { return constant.value }
         if let first = node["enum"]?.elements.first(where: { !$0.isNull }) ?? node["enum"]?.elements.first { return first.value }
         if let fallback = node["default"] { return fallback.value }
-        stack.append(schema.place)
-        defer { stack.removeLast() }
+        walk.stack.append(schema.place)
+        defer { walk.stack.removeLast() }
         if let branches = schema["allOf"]?.elements, !branches.isEmpty {
             var merged: [JSONValue.Member] = []
             var other: JSONValue?
             for branch in branches {
-                switch try generate(branch, name: name, stack: &stack, index: index) {
+                switch try generate(branch, name: name, walk: &walk, index: index) {
                 case .object(let members):
                     for member in members where !merged.contains(where: { $0.key == member.key }) { merged.append(member) }
                 case let value: other = other ?? value
                 }
             }
-            let own = try typed(schema, name: name, stack: &stack, index: index, hint: merged.isEmpty ? nil : "object")
+            let own = try typed(schema, name: name, walk: &walk, index: index, hint: merged.isEmpty ? nil : "object")
             if case .object(let members) = own {
                 for member in members where !merged.contains(where: { $0.key == member.key }) { merged.append(member) }
             }
             return merged.isEmpty ? (other ?? own) : .object(merged)
         }
         for keyword in ["oneOf", "anyOf"] {
-            if let first = schema[keyword]?.elements.first {
-                let branch = try generate(first, name: name, stack: &stack, index: index)
+            if let branches = schema[keyword]?.elements, !branches.isEmpty {
+                let place = schema.place + "/" + keyword
+                if !walk.choicePoints.contains(where: { $0.place == place }) { walk.choicePoints.append((place, branches.count)) }
+                let chosen = branches[min(choices[place] ?? 0, branches.count - 1)]
+                let branch = try generate(chosen, name: name, walk: &walk, index: index)
                 guard case .object(var members) = branch, node["properties"] != nil,
-                      case .object(let own) = try typed(schema, name: name, stack: &stack, index: index, hint: "object") else { return branch }
+                      case .object(let own) = try typed(schema, name: name, walk: &walk, index: index, hint: "object") else { return branch }
                 for member in own where !members.contains(where: { $0.key == member.key }) { members.append(member) }
                 return .object(members)
             }
         }
-        return try typed(schema, name: name, stack: &stack, index: index, hint: nil)
+        return try typed(schema, name: name, walk: &walk, index: index, hint: nil)
     }
 
     /// The schema's type: `type` (the first that is not null), or what its keywords imply.
@@ -81,18 +111,18 @@ public struct SchemaExampleGenerator {
         return nil
     }
 
-    private func typed(_ schema: OpenAPINode, name: String?, stack: inout [String], index: Int, hint: String?) throws(OpenAPIImportError) -> JSONValue {
+    private func typed(_ schema: OpenAPINode, name: String?, walk: inout Walk, index: Int, hint: String?) throws(OpenAPIImportError) -> JSONValue {
         let node = schema.node
         switch type(of: node, hint: hint) {
-        case "object": return try object(schema, stack: &stack)
+        case "object": return try object(schema, walk: &walk)
         case "array":
             let minimum = node["minItems"]?.intValue ?? 0
             let maximum = node["maxItems"]?.intValue ?? Int.max
             // One element shows the shape; none when the schema allows none and recursion is deep.
-            let count = min(maximum, max(minimum, stack.count > depthLimit / 2 ? 0 : 1))
+            let count = min(maximum, max(minimum, walk.stack.count > depthLimit / 2 ? 0 : 1))
             guard count > 0, let items = schema["items"], items.node.kind != .array else { return .array([]) }
             var elements: [JSONValue] = []
-            for position in 0..<count { elements.append(try generate(items, name: name, stack: &stack, index: position)) }
+            for position in 0..<count { elements.append(try generate(items, name: name, walk: &walk, index: position)) }
             return .array(elements)
         case "integer": return .number(Self.integer(node, index: index))
         case "number": return .number(Self.number(node, index: index))
@@ -103,17 +133,17 @@ public struct SchemaExampleGenerator {
         }
     }
 
-    private func object(_ schema: OpenAPINode, stack: inout [String]) throws(OpenAPIImportError) -> JSONValue {
+    private func object(_ schema: OpenAPINode, walk: inout Walk) throws(OpenAPIImportError) -> JSONValue {
         let required = Set(schema.node["required"]?.elements.compactMap(\.stringValue) ?? [])
-        let deep = stack.count > depthLimit
+        let deep = walk.stack.count > depthLimit
         var members: [JSONValue.Member] = []
         for (key, property) in schema["properties"]?.members ?? [] {
             guard required.contains(key) || (includesAllProperties && !deep) else { continue }
             let resolved = try documents.resolved(property)
             // A property that leads back to a schema being generated is left out when it may be.
-            if !required.contains(key), stack.contains(resolved.place) { continue }
+            if !required.contains(key), walk.stack.contains(resolved.place) { continue }
             if resolved.node["readOnly"] == nil, resolved.node["writeOnly"]?.boolValue == true { continue }
-            members.append(JSONValue.Member(key: key, value: try generate(property, name: key, stack: &stack, index: 0)))
+            members.append(JSONValue.Member(key: key, value: try generate(property, name: key, walk: &walk, index: 0)))
         }
         // Required keys that `properties` does not describe still have to be there.
         for key in schema.node["required"]?.elements.compactMap(\.stringValue) ?? [] where !members.contains(where: { $0.key == key }) {
