@@ -49,8 +49,8 @@ struct DiffCommand: ParsableCommand {
         outputPath = parsed.value("--output")
         failOn = DiffFailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
         if revision == nil && paths.count < 2 { throw .missingArgument(paths.isEmpty ? "old" : "new") }
-        if revision != nil && !paths.isEmpty {
-            throw .usage("--git compares the contracts folder (--contracts) with a revision; leave out OLD and NEW, or leave out --git.")
+        if revision != nil && paths.count > 1 {
+            throw .usage("--git compares the contracts folder (--contracts), or one OpenAPI document, with a revision; give at most one file with --git.")
         }
     }
 
@@ -78,6 +78,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
+        if let document = try openAPIDocuments() { return try runOpenAPI(document) }
         var options = ContractLoadOptions()
         do {
             options.mappings += try ProjectConfig.loadIfPresent(path: "envelope.json")?.referenceMappings ?? []
@@ -152,7 +153,7 @@ struct DiffCommand: ParsableCommand {
     /// form to standard output as well when the file gets another); returns the exit code.
     /// The text on standard output only counts the files that did not load: the run has
     /// written their problems to standard error.
-    private func write(_ report: DiffReport) throws(CommandFailure) -> Int32 {
+    func write(_ report: DiffReport) throws(CommandFailure) -> Int32 {
         let rendered: String
         switch format {
         case "json": rendered = report.renderJSON()
