@@ -105,8 +105,8 @@ public enum OpenAPIDiff {
     /// optional ones.
     private static func parameterChanges(_ old: OpenAPIOperation, _ new: OpenAPIOperation) -> [SchemaChange] {
         var changes: [SchemaChange] = []
-        for (name, required) in new.parameters.sorted(by: { $0.key < $1.key }) {
-            let before = old.parameters[name]
+        for (key, (name, required)) in new.parameters.sorted(by: { $0.key < $1.key }) {
+            let before = old.parameters[key]?.required
             if required, before != true {
                 changes.append(SchemaChange(kind: .requiredParameterAdded, pointer: "", old: before == nil ? "absent" : "\(name) (optional)", new: "\(name) (required)"))
             } else if before == nil {
@@ -159,8 +159,10 @@ public enum OpenAPIDiff {
     /// Documented response headers removed (breaking: the app may read them) or added.
     private static func headerChanges(_ old: OpenAPIOperation.Answer, _ new: OpenAPIOperation.Answer, status: String) -> [SchemaChange] {
         var changes: [SchemaChange] = []
-        for name in Set(old.headers.keys).union(new.headers.keys).sorted() {
-            switch (old.headers[name], new.headers[name]) {
+        for key in Set(old.headers.keys).union(new.headers.keys).sorted() {
+            let before = old.headers[key], after = new.headers[key]
+            let name = after?.name ?? before?.name ?? key
+            switch (before?.required, after?.required) {
             case (.some, nil):
                 changes.append(SchemaChange(kind: .headerRuleRemoved, pointer: "", old: "header \(name)", new: "absent", response: status))
             case (nil, .some):

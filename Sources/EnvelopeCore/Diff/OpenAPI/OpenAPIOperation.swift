@@ -10,8 +10,9 @@ struct OpenAPIOperation {
         var schemaPointer: String?
         /// The media type of that body (`application/json`).
         var mediaType: String?
-        /// The documented response headers, lowercased, and whether each is required.
-        var headers: [String: Bool]
+        /// The documented response headers by lowercased name: the name as written, and
+        /// whether it is required.
+        var headers: [String: (name: String, required: Bool)]
     }
 
     /// `GET`, `POST`, ...
@@ -19,8 +20,10 @@ struct OpenAPIOperation {
     /// The path template as written (`/pets/{id}`).
     var path: String
     var operationId: String?
-    /// Parameters by `in` and name (`query limit`), and whether each is required.
-    var parameters: [String: Bool]
+    /// Parameters by `in` and name (`query limit`, header names lowercased): how reports name
+    /// them (`header X-Tenant`), and whether each is required. Path parameters are left out:
+    /// the template names them, and pairs the operations.
+    var parameters: [String: (name: String, required: Bool)]
     /// Answers by status key as written (`200`, `2XX`, `default`).
     var answers: [String: Answer]
 
@@ -60,15 +63,16 @@ struct OpenAPIOperation {
         return operations
     }
 
-    /// `in name` → required, for a `parameters` array (its `$ref`s into the document followed).
-    private static func parameters(_ list: JSONNode?, in root: JSONNode) -> [String: Bool] {
-        var out: [String: Bool] = [:]
+    /// The parameters of a `parameters` array (its `$ref`s into the document followed), but
+    /// those in the path.
+    private static func parameters(_ list: JSONNode?, in root: JSONNode) -> [String: (name: String, required: Bool)] {
+        var out: [String: (name: String, required: Bool)] = [:]
         for element in list?.elements ?? [] {
             guard let parameter = localTarget(element, in: root)?.node, let name = parameter["name"]?.stringValue,
-                  let place = parameter["in"]?.stringValue else { continue }
-            // Header names are case-insensitive; path parameters are always required.
+                  let place = parameter["in"]?.stringValue, place != "path" else { continue }
+            // Header names are case-insensitive.
             let key = place + " " + (place == "header" ? name.lowercased() : name)
-            out[key] = place == "path" || parameter["required"]?.boolValue == true
+            out[key] = (place + " " + name, parameter["required"]?.boolValue == true)
         }
         return out
     }
@@ -89,7 +93,7 @@ struct OpenAPIOperation {
             }
             for header in response["headers"]?.members ?? [] {
                 guard let object = localTarget(header.value, in: root)?.node else { continue }
-                answer.headers[header.key.lowercased()] = object["required"]?.boolValue == true
+                answer.headers[header.key.lowercased()] = (header.key, object["required"]?.boolValue == true)
             }
             out[entry.key] = answer
         }
