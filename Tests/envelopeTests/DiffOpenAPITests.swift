@@ -67,6 +67,17 @@ struct DiffOpenAPITests {
         #expect(result.standardOutput.hasSuffix("4 operations compared: 4 changed (4 breaking, 0 compatible)\n"))
     }
 
+    @Test("nullable: true beside allOf/$ref is the same schema, or null: became-nullable, and its properties unchanged")
+    func nullableBesideReference() throws {
+        let result = try Envelope.run(["diff", "owner.json", "owner-nullable.json"], in: documents)
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput.hasPrefix("GET /pets (findPets)  owner-nullable.json  (changed)\n  ✗ 200 /*/owner  became-nullable  object → object or null\n\n"))
+        #expect(result.standardOutput.hasSuffix("4 operations compared: 3 changed (3 breaking, 0 compatible)\n"))
+        let back = try Envelope.run(["diff", "owner-nullable.json", "owner.json"], in: documents)
+        #expect(back.exitCode == 0)
+        #expect(back.standardOutput.hasPrefix("GET /pets (findPets)  owner.json  (changed)\n  ✓ 200 /*/owner  became-non-null  object or null → object\n\n"))
+    }
+
     @Test("answers, headers and parameters: a value added to a closed enum breaks, to an x-extensible-enum not; 2xx answer removed, header removed, required parameter added break")
     func answers() throws {
         let result = try Envelope.run(["diff", "answers-old.json", "answers-new.json"], in: documents)
