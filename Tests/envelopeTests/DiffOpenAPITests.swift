@@ -78,6 +78,21 @@ struct DiffOpenAPITests {
         #expect(back.standardOutput.hasPrefix("GET /pets (findPets)  owner.json  (changed)\n  ✓ 200 /*/owner  became-non-null  object or null → object\n\n"))
     }
 
+    @Test("OpenAPI 3.1: a change inside a branch a discriminator chooses is reported at its place, as the oneOf it was written as")
+    func discriminator() throws {
+        let result = try Envelope.run(["diff", "discriminator-old.json", "discriminator-new.json"], in: documents)
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput == """
+            GET /pets/{id} (getPet)  discriminator-new.json  (changed)
+              ✗ 200 /lives  type-widened     integer → number
+              ✗ 200 /name   became-nullable  string → string or null
+
+            1 operation compared: 1 changed (2 breaking, 0 compatible)
+
+            """)
+        #expect(try Envelope.run(["diff", "discriminator-old.json", "discriminator-old.json", "--fail-on", "any"], in: documents).exitCode == 0)
+    }
+
     @Test("answers, headers and parameters: a value added to a closed enum breaks, to an x-extensible-enum not; 2xx answer removed, header removed, required parameter added break")
     func answers() throws {
         let result = try Envelope.run(["diff", "answers-old.json", "answers-new.json"], in: documents)
