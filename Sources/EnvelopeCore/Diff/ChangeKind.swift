@@ -53,15 +53,35 @@ public enum ChangeKind: String, Sendable, CaseIterable, Hashable {
     /// An open enum became closed.
     case enumClosed = "enum-closed"
 
+    // OpenAPI documents (`envelope diff old.json new.json` of two documents).
+
+    /// An operation (method and path) is gone: an app that calls it breaks.
+    case operationRemoved = "operation-removed"
+    /// A new operation.
+    case operationAdded = "operation-added"
+    /// A success (2xx) answer, or its JSON body, is no longer documented.
+    case responseRemoved = "response-removed"
+    /// Another answer (4xx, 5xx, `default`), or its JSON body, is no longer documented: the
+    /// app handles it as an undocumented error, as before it could happen.
+    case errorResponseRemoved = "error-response-removed"
+    /// An answer, or a JSON body for one, is newly documented.
+    case responseAdded = "response-added"
+    /// The operation needs a parameter the app does not send (new, or optional before).
+    case requiredParameterAdded = "required-parameter-added"
+    /// A new optional parameter.
+    case parameterAdded = "parameter-added"
+
     /// Whether an app written against the old contract may break on answers the new one
     /// allows.
     public var isBreaking: Bool {
         switch self {
         case .propertyRemoved, .becameOptional, .becameNullable, .typeChanged, .typeWidened, .enumValueAdded,
-             .constraintWidened, .branchAdded, .requestChanged, .statusChanged, .headerRuleRemoved, .contractRemoved, .enumOpened:
+             .constraintWidened, .branchAdded, .requestChanged, .statusChanged, .headerRuleRemoved, .contractRemoved, .enumOpened,
+             .operationRemoved, .responseRemoved, .requiredParameterAdded:
             return true
         case .propertyAdded, .becameRequired, .becameNonNull, .typeNarrowed, .enumValueRemoved, .constraintNarrowed,
-             .branchRemoved, .headerRuleAdded, .contractAdded, .openEnumValueAdded, .enumClosed:
+             .branchRemoved, .headerRuleAdded, .contractAdded, .openEnumValueAdded, .enumClosed,
+             .operationAdded, .errorResponseRemoved, .responseAdded, .parameterAdded:
             return false
         }
     }

@@ -15,13 +15,13 @@ extension DiffReport {
     var htmlSummary: String {
         let tone = exitCode == 0 ? (compatibleCount + breakingCount > 0 ? "warn" : "good") : "bad"
         let verdict = !problems.isEmpty ? "did not load" : breakingCount > 0 ? "breaking changes" : "nothing breaking"
-        var out = "<header class=\"card summary \(tone)\" id=\"summary\">\n<div class=\"verdict\"><h1>Contract changes</h1> "
+        var out = "<header class=\"card summary \(tone)\" id=\"summary\">\n<div class=\"verdict\"><h1>\(unit.heading)</h1> "
         out += HTML.badge(verdict, tone: tone) + "</div>\n"
         if !title.isEmpty { out += "<p class=\"muted\">\(HTML.escape(title))</p>\n" }
         out += "<p class=\"headline\">\(HTML.escape(summaryLine))</p>\n<dl class=\"stats\">\n"
         let changed = entries.filter { $0.status != .unchanged }.count
         var stats = [
-            HTML.statistic("contracts", String(entries.count), id: "summary-contracts"),
+            HTML.statistic(unit.rawValue, String(entries.count), id: "summary-contracts"),
             HTML.statistic("changed", String(changed), id: "summary-changed"),
             HTML.statistic("breaking", String(breakingCount), id: "summary-breaking", tone: breakingCount > 0 ? "bad" : nil),
             HTML.statistic("compatible", String(compatibleCount), id: "summary-compatible", tone: compatibleCount > 0 ? "good" : nil),
@@ -37,7 +37,7 @@ extension DiffReport {
     /// unchanged contracts in one line.
     var htmlEntries: String {
         guard !entries.isEmpty else { return "" }
-        var out = "<section id=\"results\">\n<h2>Contracts</h2>\n"
+        var out = "<section id=\"results\">\n<h2>\(unit == .contracts ? "Contracts" : "Operations")</h2>\n"
         for (index, entry) in entries.enumerated() where entry.status != .unchanged {
             let tone = entry.breakingCount > 0 ? "bad" : "good"
             out += "<details class=\"result \(tone)\" id=\"result-\(index)\" data-contract=\"\(HTML.escape(entry.contract))\" data-status=\"\(entry.status.rawValue)\" open>\n"
@@ -64,8 +64,9 @@ extension DiffReport {
         for change in changes {
             let severity = change.isBreaking ? "breaking" : "compatible"
             let mark = change.isBreaking ? "<span class=\"mark bad\" title=\"breaking\">✗</span>" : "<span class=\"mark good\" title=\"compatible\">✓</span>"
-            let place = change.pointer.isEmpty ? "<span class=\"muted\">(contract)</span>" : "<code>\(HTML.escape(change.pointer))</code>"
-            out += "<tr class=\"change \(severity)\" data-kind=\"\(change.kind.rawValue)\" data-pointer=\"\(HTML.escape(change.pointer))\" data-severity=\"\(severity)\">"
+            let place = change.response == nil && change.pointer.isEmpty ? "<span class=\"muted\">\(unit.placeholder)</span>" : "<code>\(HTML.escape(change.place(or: "")))</code>"
+            let response = change.response.map { " data-response=\"\(HTML.escape($0))\"" } ?? ""
+            out += "<tr class=\"change \(severity)\" data-kind=\"\(change.kind.rawValue)\" data-pointer=\"\(HTML.escape(change.pointer))\"\(response) data-severity=\"\(severity)\">"
             out += "<td>\(mark)</td><td>\(place)</td><td>\(HTML.badge(change.kind.rawValue, tone: change.isBreaking ? "kind bad" : "kind good"))</td>"
             out += "<td class=\"value old\">\(HTML.escape(change.old))</td><td class=\"value new\">\(HTML.escape(change.new))</td></tr>\n"
         }

@@ -10,7 +10,7 @@ extension DiffReport {
         if listingProblems { out += problemText }
         for entry in entries where entry.status != .unchanged {
             out += "\(entry.contract)  \(entry.file)  (\(entry.status.rawValue))\n"
-            let places = entry.changes.map { $0.pointer.isEmpty ? "(contract)" : $0.pointer }
+            let places = entry.changes.map { $0.place(or: unit.placeholder) }
             let placeWidth = places.map(\.count).max() ?? 0
             let kindWidth = entry.changes.map(\.kind.rawValue.count).max() ?? 0
             for (change, place) in zip(entry.changes, places) {
@@ -31,13 +31,16 @@ extension DiffReport {
                 member("file", .string(entry.file)),
                 member("status", .string(entry.status.rawValue)),
                 member("changes", .array(entry.changes.map { change in
-                    .object([
+                    var members = [
                         member("kind", .string(change.kind.rawValue)),
                         member("pointer", .string(change.pointer)),
                         member("severity", .string(change.isBreaking ? "breaking" : "compatible")),
                         member("old", .string(change.old)),
                         member("new", .string(change.new)),
-                    ])
+                    ]
+                    // Only in diffs of OpenAPI documents: which answer (status) the change is in.
+                    if let response = change.response { members.insert(member("response", .string(response)), at: 1) }
+                    return .object(members)
                 })),
             ])
         }
@@ -57,8 +60,9 @@ extension DiffReport {
     /// For a pull-request comment: a verdict, then a table of changes per changed contract.
     /// `|`, `<`, `>` and `&` in values are escaped so an odd schema cannot break the table.
     public func renderMarkdown() -> String {
-        var out = breakingCount > 0 ? "### ✗ Contract changes: \(breakingCount) breaking\n\n" : "### ✓ Contract changes: nothing breaking\n\n"
-        if !problems.isEmpty { out = "### ✗ Contract changes: \(escape(summaryLine))\n\n" }
+        let heading = unit.heading
+        var out = breakingCount > 0 ? "### ✗ \(heading): \(breakingCount) breaking\n\n" : "### ✓ \(heading): nothing breaking\n\n"
+        if !problems.isEmpty { out = "### ✗ \(heading): \(escape(summaryLine))\n\n" }
         if !title.isEmpty { out += escape(title) + "\n\n" }
         out += problemTable(escape: escape)
         for entry in entries where entry.status != .unchanged {
@@ -66,7 +70,7 @@ extension DiffReport {
             guard !entry.changes.isEmpty else { continue }
             out += "| | place | change | old | new |\n|---|---|---|---|---|\n"
             for change in entry.changes {
-                let place = change.pointer.isEmpty ? "(contract)" : "`\(escape(change.pointer))`"
+                let place = change.response == nil && change.pointer.isEmpty ? unit.placeholder : "`\(escape(change.place(or: "")))`"
                 out += "| \(change.isBreaking ? "✗" : "✓") | \(place) | \(change.kind.rawValue) | \(escape(change.old)) | \(escape(change.new)) |\n"
             }
             out += "\n"

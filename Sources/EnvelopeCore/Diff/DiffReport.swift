@@ -38,12 +38,30 @@ public struct DiffReport: Sendable {
         public var compatibleCount: Int { changes.count - breakingCount }
     }
 
-    /// The entries, in file-name order.
+    /// What a report's entries are.
+    public enum Unit: String, Sendable {
+        /// Contract files (the entries are named by `contract`).
+        case contracts
+        /// Operations of two OpenAPI documents (`GET /pets/{id} (findPetById)`).
+        case operations
+
+        /// `contract`, `operation`.
+        var singular: String { String(rawValue.dropLast()) }
+        /// What the place of a change that concerns the whole entry reads: `(contract)`.
+        var placeholder: String { "(\(singular))" }
+        /// The heading of the Markdown and HTML forms.
+        var heading: String { self == .contracts ? "Contract changes" : "API changes" }
+    }
+
+    /// The entries, in file-name order (for operations: the new document's order, then the
+    /// removed ones).
     public var entries: [Entry]
     /// What makes the run fail.
     public var failOn: DiffFailLevel
     /// What was compared, for the headline: `Contracts at HEAD~1 → working tree`.
     public var title: String
+    /// What the entries are: contracts, or the operations of two OpenAPI documents.
+    public var unit = Unit.contracts
     /// The contract files that did not load, on either side; with any, nothing was compared
     /// and the exit code is 2 (see DiffReport+Problems.swift).
     public var problems: [FileProblem] = []
@@ -75,7 +93,7 @@ public struct DiffReport: Sendable {
     public var summaryLine: String {
         if let line = problemSummaryLine { return line }
         let changed = entries.filter { $0.status != .unchanged }.count
-        let noun = entries.count == 1 ? "contract" : "contracts"
+        let noun = entries.count == 1 ? unit.singular : unit.rawValue
         return "\(entries.count) \(noun) compared: \(changed) changed (\(breakingCount) breaking, \(compatibleCount) compatible)"
     }
 }

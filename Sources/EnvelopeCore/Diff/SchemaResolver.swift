@@ -22,6 +22,21 @@ struct SchemaResolver {
             if !flag { result.acceptsNothing = true }
             return
         }
+        if let inner = nullOr(node) {
+            // "null, or else this schema": how OpenAPI 3.0's `nullable` beside `$ref` or
+            // `allOf` compiles. Read as the schema with null allowed, and still narrowed by
+            // whatever else applies here.
+            let types = result.types, values = result.values
+            result.types = nil
+            result.values = nil
+            collect(here(inner), into: &result, visiting: &visiting)
+            result.types?.insert(.null)
+            if result.values != nil { result.values?.insert(.null) }
+            if let types { result.types = result.types.map { $0.intersection(types) } ?? types }
+            if let values { intersect(&result.values, values) }
+            return
+        }
+        if let branches = discriminatedBranches(node) { result.oneOf.append(branches.map(here)) }
         if let types = node.types { result.types = result.types.map { $0.intersection(types) } ?? types }
         if let values = node.enumValues {
             result.opensEnum = (result.values == nil || result.opensEnum) && node.opensEnum
@@ -69,6 +84,38 @@ struct SchemaResolver {
         if let ref = node.ref { collect(here(ref), into: &result, visiting: &visiting) }
         if let dynamic = node.dynamicRef { collect(here(resolve(dynamic, scope: scope)), into: &result, visiting: &visiting) }
         for branch in node.allOf { collect(here(branch), into: &result, visiting: &visiting) }
+    }
+
+    /// The `else` of `if: {type: null}, else: X` with no `then` (which means "null or X"), or nil.
+    private func nullOr(_ node: SchemaNode) -> Int? {
+        guard node.thenSchema == nil, let test = node.ifSchema, let inner = node.elseSchema,
+              schema.nodes.indices.contains(test), schema.nodes.indices.contains(inner) else { return nil }
+        let condition = schema.nodes[test]
+        guard condition.types == .null, condition.ref == nil, condition.allOf.isEmpty, condition.enumValues == nil,
+              condition.constValue == nil, condition.properties.isEmpty else { return nil }
+        return inner
+    }
+
+    /// The branches of a chain `if: {properties: {p: {const: v}}, required: [p]}, then: B,
+    /// else: <the next such if, or the rest>`, how a `discriminator` compiles: compared as
+    /// the `oneOf` it was written as, in order. Nil for any other node.
+    private func discriminatedBranches(_ node: SchemaNode) -> [Int]? {
+        var branches: [Int] = []
+        var current: SchemaNode? = node
+        while let link = current, let test = link.ifSchema, let then = link.thenSchema, isValueTest(test) {
+            branches.append(then)
+            current = link.elseSchema.flatMap { schema.nodes.indices.contains($0) ? schema.nodes[$0] : nil }
+        }
+        return branches.isEmpty ? nil : branches
+    }
+
+    /// Whether the schema at `index` only asks that one property has one value.
+    private func isValueTest(_ index: Int) -> Bool {
+        guard schema.nodes.indices.contains(index) else { return false }
+        let test = schema.nodes[index]
+        guard test.required.count == 1, test.properties.count == 1, test.ref == nil, test.allOf.isEmpty,
+              let child = test.properties.first?.1, schema.nodes.indices.contains(child) else { return false }
+        return schema.nodes[child].constValue != nil
     }
 
     /// The target of a `$dynamicRef`: the outermost resource in scope that declares the

@@ -1,12 +1,13 @@
 import EnvelopeCore
 import Foundation
 
-/// `envelope diff OLD NEW` or `envelope diff --git REV`: classify every change between two
-/// versions of the contracts as breaking or not, for the apps that consume the answers.
+/// `envelope diff OLD NEW` or `envelope diff --git REV [DOC]`: classify every change between
+/// two versions of the contracts, or of an OpenAPI document (DiffCommand+OpenAPI.swift), as
+/// breaking or not, for the apps that consume the answers.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Classify the changes between two versions of contracts: breaking or not.",
+        abstract: "Classify the changes between two versions of contracts or OpenAPI documents: breaking or not.",
         discussion: """
             OLD and NEW are two contract files, or two folders of contracts (paired by file name). \
             With --git REV the contracts folder is compared with its state at that git revision \
@@ -16,12 +17,17 @@ struct DiffCommand: ParsableCommand {
             widened, enum value added (to a closed enum), enum opened, constraint widened, \
             anyOf/oneOf branch added, request or status changed. Not breaking: property added, \
             became required or non-null, enum value removed, a value added to an open enum, enum \
-            closed, type narrowed, constraint narrowed. Exit 1 when a change is at or above \
+            closed, type narrowed, constraint narrowed. \
+            OLD and NEW may instead be two OpenAPI 3.0/3.1 documents (known by their top-level \
+            'openapi'), and --git REV DOC compares one with its state at REV: every operation \
+            (method and path) is compared, its answers status by status with the rules above, \
+            and an operation removed, a 2xx answer removed, a documented response header removed \
+            or a required parameter added is breaking too. Exit 1 when a change is at or above \
             --fail-on.
             """,
-        usage: "envelope diff [<options>] <old> <new>\n       envelope diff [<options>] --git <rev>",
+        usage: "envelope diff [<options>] <old> <new>\n       envelope diff [<options>] --git <rev> [<document>]",
         options: [
-            .value("--git", valueName: "rev", help: "Compare the contracts folder with its state at this git revision."),
+            .value("--git", valueName: "rev", help: "Compare the contracts folder, or the OpenAPI document given, with its state at this git revision."),
             .value("--contracts", valueName: "dir", help: "The contracts folder, for --git.", default: "Contracts"),
             .value("--format", valueName: "format", help: "Report format: text, json, markdown, html.", default: "text", allowed: ["text", "json", "markdown", "html"]),
             .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
@@ -29,8 +35,8 @@ struct DiffCommand: ParsableCommand {
                    allowed: DiffFailLevel.allCases.map(\.rawValue)),
         ],
         arguments: [
-            ArgumentSpec("old", help: "The old contract file or folder.", kind: .optional),
-            ArgumentSpec("new", help: "The new contract file or folder.", kind: .optional),
+            ArgumentSpec("old", help: "The old contract file or folder, or OpenAPI document (with --git: the document).", kind: .optional),
+            ArgumentSpec("new", help: "The new contract file or folder, or OpenAPI document.", kind: .optional),
         ]
     )
 
@@ -49,8 +55,8 @@ struct DiffCommand: ParsableCommand {
         outputPath = parsed.value("--output")
         failOn = DiffFailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
         if revision == nil && paths.count < 2 { throw .missingArgument(paths.isEmpty ? "old" : "new") }
-        if revision != nil && !paths.isEmpty {
-            throw .usage("--git compares the contracts folder (--contracts) with a revision; leave out OLD and NEW, or leave out --git.")
+        if revision != nil && paths.count > 1 {
+            throw .usage("--git compares the contracts folder (--contracts), or one OpenAPI document, with a revision; give at most one file with --git.")
         }
     }
 
@@ -78,6 +84,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
+        if let document = try openAPIDocuments() { return try runOpenAPI(document) }
         var options = ContractLoadOptions()
         do {
             options.mappings += try ProjectConfig.loadIfPresent(path: "envelope.json")?.referenceMappings ?? []
@@ -152,7 +159,7 @@ struct DiffCommand: ParsableCommand {
     /// form to standard output as well when the file gets another); returns the exit code.
     /// The text on standard output only counts the files that did not load: the run has
     /// written their problems to standard error.
-    private func write(_ report: DiffReport) throws(CommandFailure) -> Int32 {
+    func write(_ report: DiffReport) throws(CommandFailure) -> Int32 {
         let rendered: String
         switch format {
         case "json": rendered = report.renderJSON()
