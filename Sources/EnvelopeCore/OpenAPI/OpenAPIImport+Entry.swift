@@ -3,8 +3,8 @@ extension OpenAPIImport {
     typealias Request = (path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)], body: JSONValue?)
 
     /// The contract of `response` and its mock; examples that break the schema go to `refusals`.
-    mutating func entry(_ name: String, title: String, operation: OpenAPIOperation, request: Request, prefer: [(name: String, value: String)],
-                        response: OpenAPIOperation.Response, refusals: inout [OpenAPIImportPlan.Refusal]) throws(OpenAPIImportError) -> OpenAPIImportPlan.Entry {
+    mutating func entry(_ name: String, title: String, operation: OpenAPIImportedOperation, request: Request, prefer: [(name: String, value: String)],
+                        response: OpenAPIImportedOperation.Response, refusals: inout [OpenAPIImportPlan.Refusal]) throws(OpenAPIImportError) -> OpenAPIImportPlan.Entry {
         func member(_ key: String, _ value: JSONValue) -> JSONValue.Member { JSONValue.Member(key: key, value: value) }
         let status = response.status ?? 200
         var contractRequest = [member("method", .string(operation.method)), member("path", .string(request.path))]

@@ -37,7 +37,7 @@ public struct OpenAPIImport {
     }
 
     /// The contracts (and mocks) of one operation.
-    private mutating func add(_ operation: OpenAPIOperation, named name: String, to plan: inout OpenAPIImportPlan) throws(OpenAPIImportError) {
+    private mutating func add(_ operation: OpenAPIImportedOperation, named name: String, to plan: inout OpenAPIImportPlan) throws(OpenAPIImportError) {
         let title = "\(operation.method) \(operation.path)"
         let successes = operation.responses.filter { ($0.status ?? 0) / 100 == 2 }
         guard let main = successes.first(where: { $0.json != nil }) ?? successes.first else {
@@ -63,7 +63,7 @@ public struct OpenAPIImport {
     }
 
     /// The concrete request: path parameters filled in, required query parameters and headers.
-    private func request(of operation: OpenAPIOperation) throws(OpenAPIImportError) -> (path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)], body: JSONValue?) {
+    private func request(of operation: OpenAPIImportedOperation) throws(OpenAPIImportError) -> (path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)], body: JSONValue?) {
         var path = operation.path
         var query: [(name: String, value: String)] = []
         var headers: [(name: String, value: String)] = []
@@ -88,7 +88,7 @@ public struct OpenAPIImport {
 
     /// A parameter's value as text: its example, its schema's example, enum, default, or one
     /// generated from its type.
-    private func sampleText(of parameter: OpenAPIOperation.Parameter) throws(OpenAPIImportError) -> String {
+    private func sampleText(of parameter: OpenAPIImportedOperation.Parameter) throws(OpenAPIImportError) -> String {
         var value: JSONValue?
         if let example = parameter.node.node["example"] {
             value = example.value

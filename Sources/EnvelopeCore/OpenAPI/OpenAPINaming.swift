@@ -2,7 +2,7 @@
 /// (`get-pets-petId`), made safe as a file name and unique.
 enum OpenAPINaming {
     /// The name of `operation`, before it is made unique.
-    static func name(of operation: OpenAPIOperation) -> String {
+    static func name(of operation: OpenAPIImportedOperation) -> String {
         if let id = operation.operationID, !slug(id).isEmpty { return slug(id) }
         return slug(operation.method.lowercased() + "-" + operation.path)
     }

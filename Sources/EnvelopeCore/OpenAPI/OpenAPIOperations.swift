@@ -32,11 +32,11 @@ public enum OpenAPIOperations {
 
     /// Every operation under `paths`, with their path items, parameters, request bodies and
     /// responses resolved through `documents`.
-    public static func read(_ documents: OpenAPIDocumentSet) throws(OpenAPIImportError) -> [OpenAPIOperation] {
+    public static func read(_ documents: OpenAPIDocumentSet) throws(OpenAPIImportError) -> [OpenAPIImportedOperation] {
         let root = documents.root
         if let refusal = refusal(of: root) { throw refusal }
         guard let paths = root["paths"] else { return [] }
-        var operations: [OpenAPIOperation] = []
+        var operations: [OpenAPIImportedOperation] = []
         for (path, itemNode) in paths.members where path.hasPrefix("/") {
             let item = try documents.resolved(itemNode)
             let shared = try parameters(item["parameters"], documents)
@@ -50,7 +50,7 @@ public enum OpenAPIOperations {
                     parameters.append(parameter)
                 }
                 let body = try operationNode["requestBody"].map { node throws(OpenAPIImportError) in try documents.resolved(node) }
-                operations.append(OpenAPIOperation(
+                operations.append(OpenAPIImportedOperation(
                     operationID: operationNode.node["operationId"]?.stringValue, method: method.uppercased(), path: path,
                     summary: operationNode.node["summary"]?.stringValue, node: operationNode, parameters: parameters,
                     requestBody: body, responses: try responses(operationNode["responses"], documents)))
@@ -59,26 +59,26 @@ public enum OpenAPIOperations {
         return operations
     }
 
-    private static func parameters(_ list: OpenAPINode?, _ documents: OpenAPIDocumentSet) throws(OpenAPIImportError) -> [OpenAPIOperation.Parameter] {
+    private static func parameters(_ list: OpenAPINode?, _ documents: OpenAPIDocumentSet) throws(OpenAPIImportError) -> [OpenAPIImportedOperation.Parameter] {
         guard let list else { return [] }
-        var out: [OpenAPIOperation.Parameter] = []
+        var out: [OpenAPIImportedOperation.Parameter] = []
         for element in list.elements {
             let node = try documents.resolved(element)
             guard let name = node.node["name"]?.stringValue, let location = node.node["in"]?.stringValue else { continue }
-            out.append(OpenAPIOperation.Parameter(name: name, location: location,
+            out.append(OpenAPIImportedOperation.Parameter(name: name, location: location,
                                                   required: location == "path" || node.node["required"]?.boolValue == true, node: node))
         }
         return out
     }
 
-    private static func responses(_ node: OpenAPINode?, _ documents: OpenAPIDocumentSet) throws(OpenAPIImportError) -> [OpenAPIOperation.Response] {
+    private static func responses(_ node: OpenAPINode?, _ documents: OpenAPIDocumentSet) throws(OpenAPIImportError) -> [OpenAPIImportedOperation.Response] {
         guard let node else { return [] }
-        var out: [OpenAPIOperation.Response] = []
+        var out: [OpenAPIImportedOperation.Response] = []
         for (key, value) in node.members where !key.hasPrefix("x-") {
             let response = try documents.resolved(value)
             let content = response["content"]
             let json = content?.members.first { isJSON($0.key) }
-            out.append(OpenAPIOperation.Response(key: key, status: Int(key), node: response,
+            out.append(OpenAPIImportedOperation.Response(key: key, status: Int(key), node: response,
                                                  json: json.map { ($0.key, $0.value) }, hasContent: !(content?.members.isEmpty ?? true)))
         }
         return out

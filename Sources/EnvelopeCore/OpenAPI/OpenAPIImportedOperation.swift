@@ -1,5 +1,5 @@
 /// One operation of an OpenAPI document (a method on a path), as the import reads it.
-public struct OpenAPIOperation {
+public struct OpenAPIImportedOperation {
     /// One documented answer.
     public struct Response {
         /// The key in `responses`: `200`, `4XX` or `default`.
