@@ -93,7 +93,7 @@ awk -v binary="$envelope" -v begin="$begin" -v commands="$work/commands" '
     what = substr($0, length(begin) + 2)
     sub(/ -->$/, "", what)
     if (what == "commands") table()
-    else if (what ~ /^envelope( [a-z-]+)? --help$/) { sub(/ --help$/, "", what); help(what) }
+    else if (what ~ /^envelope( [a-z-]+)* --help$/) { sub(/ --help$/, "", what); help(what) }
     else { print "error: unknown marker: " $0 > "/dev/stderr"; failed = 1 }
     skipping = 1
     next

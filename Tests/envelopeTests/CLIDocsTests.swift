@@ -7,12 +7,12 @@ import Testing
 struct CLIDocsTests {
     static let regenerate = "regenerate them with `make docs` (or docs/generate-cli.sh after `swift build`) and commit docs/cli.md"
 
-    @Test("every command the top-level help lists has a help block in docs/cli.md, equal to its --help")
+    @Test("every command the top-level help lists, and every subcommand of those, has a help block in docs/cli.md, equal to its --help")
     func helpBlocksMatchTheBinary() throws {
         let page = try CLIPage.load()
         let commands = try HelpText.commands()
         try #require(!commands.isEmpty, "envelope --help lists no SUBCOMMANDS")
-        for words in [["envelope"]] + commands.map { ["envelope", $0.name] } {
+        for words in [["envelope"]] + (try HelpText.commandPaths()).map { ["envelope"] + $0 } {
             let command = words.joined(separator: " ")
             let help = try Envelope.run(Array(words.dropFirst()) + ["--help"])
             try #require(help.exitCode == 0, "\(command) --help exited \(help.exitCode): \(help.standardError)")

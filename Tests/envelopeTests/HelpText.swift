@@ -4,7 +4,23 @@ import Foundation
 enum HelpText {
     /// The commands of the SUBCOMMANDS section, in order, each with its abstract unwrapped.
     static func commands() throws -> [(name: String, abstract: String)] {
-        let help = try Envelope.run(["--help"]).standardOutput
+        try commands(in: try Envelope.run(["--help"]).standardOutput)
+    }
+
+    /// Every command and nested subcommand, as the words after `envelope`: `["check"]`,
+    /// `["import"]`, `["import", "openapi"]`, in the order the help screens list them.
+    static func commandPaths() throws -> [[String]] {
+        var paths: [[String]] = []
+        for command in try commands() {
+            paths.append([command.name])
+            let help = try Envelope.run([command.name, "--help"]).standardOutput
+            paths += try commands(in: help).map { [command.name, $0.name] }
+        }
+        return paths
+    }
+
+    /// The commands of the SUBCOMMANDS section of one help screen.
+    static func commands(in help: String) throws -> [(name: String, abstract: String)] {
         var commands: [(name: String, abstract: String)] = []
         guard let section = help.range(of: "\nSUBCOMMANDS:\n") else { return [] }
         for line in help[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {

@@ -35,6 +35,11 @@ struct RecordedMapping {
     var redirectedTo: String? = nil
     /// How many redirects were followed to the answer.
     var redirects: Int = 0
+    /// Request headers the mapping matches (`import openapi`'s `Prefer: code=404`), with the
+    /// mapping's `priority` ahead of those that do not name them.
+    var matchHeaders: [(name: String, value: String)] = []
+    /// The `metadata` to write instead of record's (`import openapi` says where it came from).
+    var metadata: [(key: String, value: String)]? = nil
 
     /// The mapping file's text (without a trailing newline). With `bodyFile`, the body is
     /// referred to by that name; otherwise it is inline, a JSON body as received (see
@@ -49,6 +54,9 @@ struct RecordedMapping {
         }
         if !query.isEmpty {
             request.append(member("queryParameters", .object(query.map { member($0.name, .object([member("equalTo", .string($0.value))])) })))
+        }
+        if !matchHeaders.isEmpty {
+            request.append(member("headers", .object(matchHeaders.map { member($0.name, .object([member("equalTo", .string($0.value))])) })))
         }
         var response = [member("status", .number(String(status)))]
         if !headers.isEmpty { response.append(member("headers", .object(headers.map { member($0.name, .string($0.value)) }))) }
@@ -72,8 +80,11 @@ struct RecordedMapping {
         if let redirectedTo {
             metadata += [member("redirectedTo", .string(redirectedTo)), member("redirects", .number(String(redirects)))]
         }
-        let printed = SchemaPrinter.print(.object([member("name", .string(name)), member("request", .object(request)),
-                                                   member("response", .object(response)), member("metadata", .object(metadata))]))
+        if let replacement = self.metadata { metadata = replacement.map { member($0.key, .string($0.value)) } }
+        var top = [member("name", .string(name))]
+        if !matchHeaders.isEmpty { top.append(member("priority", .number("1"))) }
+        let printed = SchemaPrinter.print(.object(top + [member("request", .object(request)),
+                                                         member("response", .object(response)), member("metadata", .object(metadata))]))
         guard let verbatim, let spot = printed.range(of: JSONValue.quoted(Self.bodyPlaceholder)) else { return printed }
         return printed.replacingCharacters(in: spot, with: verbatim)
     }

@@ -1,0 +1,30 @@
+/// Why an OpenAPI document cannot be imported at all (exit 2): every case names the file and,
+/// where there is one, the line:column. ``description`` is the one place these become text.
+public enum OpenAPIImportError: Error, Sendable, CustomStringConvertible {
+    /// A file of the document could not be read or parsed.
+    case unreadable(file: String, at: SourceLocation?, reason: String)
+    /// The root is not an OpenAPI 3.0 or 3.1 document (Swagger 2.0, another version, not an
+    /// object); the advice says what to do.
+    case notOpenAPI(file: String, at: SourceLocation?, advice: String)
+    /// A `$ref` the import must follow leads nowhere.
+    case unresolvedReference(file: String, at: SourceLocation, reference: String, reason: String)
+
+    /// The file the problem is in.
+    public var file: String {
+        switch self {
+        case .unreadable(let file, _, _), .notOpenAPI(let file, _, _), .unresolvedReference(let file, _, _, _): file
+        }
+    }
+
+    /// `file:line:column: error: message`.
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let at, let reason):
+            return "\(file):\(at.map { "\($0):" } ?? "") error: \(reason)"
+        case .notOpenAPI(let file, let at, let advice):
+            return "\(file):\(at.map { "\($0):" } ?? "") error: \(advice)"
+        case .unresolvedReference(let file, let at, let reference, let reason):
+            return "\(file):\(at): error: cannot resolve $ref '\(reference)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// `envelope import`: write contracts and mocks from another description of an API.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write contracts and mocks from an API description (OpenAPI).",
+        discussion: """
+            envelope import openapi reads an OpenAPI 3.0 or 3.1 document and writes a contract \
+            and a mock per operation. See envelope import openapi --help.
+            """,
+        subcommands: [ImportOpenAPICommand.self]
+    )
+
+    init(parsed: ParsedArguments) throws(CLIError) {}
+
+    func run() throws -> Int32 { 0 }
+}

@@ -1,0 +1,142 @@
+import EnvelopeCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes what `import openapi` planned: contract files, mock mappings (as `record` writes
+/// them, bodies inline) and the environments added to the project file; never over an
+/// existing file without `--force`, and nothing at all with `--dry-run`.
+struct ImportWriter {
+    let contractsDirectory: String
+    let mocksDirectory: String
+    let force: Bool
+    let dryRun: Bool
+    /// Files left as they were because they exist.
+    private(set) var kept = 0
+    /// Of those, the ones whose content would have changed.
+    private(set) var keptChanged = 0
+    /// The folders made (or found) already.
+    private var createdFolders: Set<String> = []
+
+    init(contractsDirectory: String, mocksDirectory: String, force: Bool, dryRun: Bool) {
+        self.contractsDirectory = contractsDirectory
+        self.mocksDirectory = mocksDirectory
+        self.force = force
+        self.dryRun = dryRun
+    }
+
+    /// Writes one contract and its mock; returns the lines saying what was done.
+    mutating func write(_ entry: OpenAPIImportPlan.Entry, source: String) throws(CommandFailure) -> String {
+        var written: [String] = []
+        var out = ""
+        let contractPath = FileSystem.join(contractsDirectory, "\(entry.name).json")
+        if let line = try put(SchemaPrinter.print(entry.contract) + "\n", at: contractPath) { out += "\(entry.name)  \(line)\n" } else { written.append(contractPath) }
+        if let mock = entry.mock {
+            let mapping = RecordedMapping(
+                name: entry.name, method: mock.method, path: mock.path, query: mock.query, status: mock.status, headers: mock.headers,
+                body: mock.body.map(Self.inlineBody) ?? [], recordedFrom: "", requestHeaders: [],
+                matchHeaders: mock.matchHeaders,
+                metadata: [("importedBy", "envelope import openapi"), ("importedFrom", "\(entry.operation) in \(source)"),
+                           ("body", mock.body == nil ? "none" : mock.example.map { "the example at \($0)" } ?? "generated from the schema")])
+            let mappingPath = FileSystem.join(mocksDirectory, "mappings/\(entry.name).json")
+            if let line = try put(mapping.text(bodyFile: nil) + "\n", at: mappingPath) { out += "\(entry.name)  \(line)\n" } else { written.append(mappingPath) }
+        }
+        if !written.isEmpty { out += "\(entry.name)  \(dryRun ? "would write" : "wrote") \(written.joined(separator: " and "))\n" }
+        return out
+    }
+
+    /// A body printed to sit inside the mapping: its lines after the first indented to the
+    /// mapping's `jsonBody` (whitespace between JSON tokens, so the body served is the same value).
+    static func inlineBody(_ value: JSONValue) -> [UInt8] {
+        Array(SchemaPrinter.print(value).replacingOccurrences(of: "\n", with: "\n    ").utf8)
+    }
+
+    /// Writes `text` at `path` unless a file is there and `--force` is not given; nil when
+    /// written, else the line saying why not.
+    private mutating func put(_ text: String, at path: String) throws(CommandFailure) -> String? {
+        if FileSystem.exists(path) && !force {
+            kept += 1
+            let same = (try? FileSystem.read(path)) == Array(text.utf8)
+            if same { return "\(path) exists and is the same; kept" }
+            keptChanged += 1
+            return "\(path) exists and differs; not overwritten (give --force to replace it)"
+        }
+        if dryRun { return nil }
+        if !force {
+            try create(path, bytes: Array(text.utf8))
+            return nil
+        }
+        do {
+            try FileSystem.write(bytes: Array(text.utf8), to: path)
+        } catch {
+            throw .badInput(error.description)
+        }
+        return nil
+    }
+
+    /// Writes a file that must not exist yet, with `O_EXCL` so that one made meanwhile is
+    /// not replaced either. No temporary file, rename or fsync: a large document writes a
+    /// thousand files, and those were nine tenths of the import's time.
+    private mutating func create(_ path: String, bytes: [UInt8]) throws(CommandFailure) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !createdFolders.contains(folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .badInput("cannot create \(folder): \(error.localizedDescription)")
+            }
+            createdFolders.insert(folder)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .badInput("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { Glibc.write(descriptor, $0 + written, buffer.count - written) } ?? -1
+            }
+            guard result > 0 else { throw .badInput("cannot write \(path): \(String(cString: strerror(errno)))") }
+            written += result
+        }
+    }
+
+    /// Adds the environments the project file does not have yet, keeping everything else in it.
+    func merge(_ environments: [OpenAPIImportPlan.Environment], into configPath: String, source: String) throws(CommandFailure) -> String {
+        guard !environments.isEmpty else { return "" }
+        var members: [JSONValue.Member] = []
+        if FileSystem.exists(configPath) {
+            do {
+                _ = try ProjectConfig.load(path: configPath)
+            } catch {
+                throw .badInput(error.description)
+            }
+            guard let bytes = try? FileSystem.read(configPath), let document = try? JSONDocument.parse(bytes),
+                  case .object(let existing) = document.root.value else { throw .badInput("\(configPath): error: cannot be read as a JSON object") }
+            members = existing
+        }
+        var known: [JSONValue.Member] = []
+        if case .object(let list)? = members.first(where: { $0.key == "environments" })?.value { known = list }
+        let added = environments.filter { environment in !known.contains { $0.key == environment.name } }
+        guard !added.isEmpty else { return "" }
+        for environment in added {
+            let comment = "From the servers of \(source) (envelope import openapi)."
+            known.append(JSONValue.Member(key: environment.name, value: .object([
+                JSONValue.Member(key: "$comment", value: .string(comment)), JSONValue.Member(key: "baseURL", value: .string(environment.baseURL)),
+            ])))
+        }
+        if let index = members.firstIndex(where: { $0.key == "environments" }) {
+            members[index].value = .object(known)
+        } else {
+            members.append(JSONValue.Member(key: "environments", value: .object(known)))
+        }
+        let names = added.map(\.name).joined(separator: ", ")
+        if dryRun { return "would add environment\(added.count == 1 ? "" : "s") \(names) to \(configPath)\n" }
+        do {
+            try FileSystem.write(bytes: Array((SchemaPrinter.print(.object(members)) + "\n").utf8), to: configPath)
+        } catch {
+            throw .badInput(error.description)
+        }
+        return "added environment\(added.count == 1 ? "" : "s") \(names) to \(configPath)\n"
+    }
+}
