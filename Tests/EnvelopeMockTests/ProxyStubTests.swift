@@ -107,6 +107,19 @@ struct ProxyStubTests {
         #expect(forwarder.asked.withLock { $0.count } == 1)
     }
 
+    @Test("a proxy stub added through the admin API forwards too")
+    func addedThroughAdmin() throws {
+        let forwarder = RecordingForwarder()
+        let server = try server(forwarder)
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let stub = #"{"priority": 1, "request": {"urlPath": "/local"}, "response": {"proxyBaseUrl": "http://admin-added"}}"#
+        client.send("POST /__admin/mappings HTTP/1.1\r\nHost: a\r\nContent-Length: \(stub.utf8.count)\r\n\r\n\(stub)")
+        #expect(try client.readResponse().status == 201)
+        client.send("GET /local HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().text == "http://admin-added/local Host=a")
+    }
+
     @Test("proxy keys are checked at load", arguments: [
         (#"{"request": {}, "response": {"proxyBaseUrl": "ftp://x.example"}}"#, "is not an http:// or https:// URL"),
         (#"{"request": {}, "response": {"removeProxyRequestHeaders": ["a"]}}"#, "it needs proxyBaseUrl beside it"),
