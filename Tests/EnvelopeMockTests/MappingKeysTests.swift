@@ -10,7 +10,6 @@ struct MappingKeysTests {
 
     @Test("unsupported keys fail with the file, the place and the key", arguments: [
         (#"{"request": {}, "response": {"transformers": ["response-template"]}}"#, "m.json:1:30: unsupported key 'transformers' in response"),
-        (#"{"request": {}, "response": {"proxyBaseUrl": "http://x"}}"#, "m.json:1:30: unsupported key 'proxyBaseUrl' in response"),
         (#"{"request": {"basicAuthCredentials": {}}, "response": {}}"#, "m.json:1:14: unsupported key 'basicAuthCredentials' in request"),
         (#"{"request": {"bodyPatterns": [{"equalToXml": "<a/>"}]}, "response": {}}"#, "m.json:1:32: unsupported key 'equalToXml' in a body pattern"),
         (#"{"request": {"headers": {"A": {"before": "now"}}}, "response": {}}"#, "m.json:1:32: unsupported key 'before' in the header 'A'"),

@@ -99,6 +99,21 @@ struct CompareMocksTests {
         #expect(lines[6] == "1 mock compared: 0 stale, 1 missing, 3 not compared (1 no live answer, 1 live status 404, 1 live answer not JSON)")
     }
 
+    @Test("a proxyBaseUrl mock is not compared: it has no answer of its own")
+    func proxyMockNotCompared() throws {
+        let project = try FidelityProject()
+        try project.contract("fwd", path: "/v1/fwd")
+        try project.write("Mocks/mappings/fwd.json", #"{"request": {"urlPath": "/v1/fwd"}, "response": {"proxyBaseUrl": "http://127.0.0.1:9"}}"#)
+        try project.mock("fwd", in: "Live", path: "/v1/fwd", body: #"{"id": 1}"#)
+        let live = try ServeProcess(["--mocks", "Live"], in: project.directory)
+        defer { _ = live.stop() }
+        let result = try Envelope.run(["check", "--base-url", live.url, "--compare-mocks", "--fail-on", "never"], in: project.directory)
+        #expect(result.standardOutput.contains(
+            "  - fwd  not compared with Mocks/mappings/fwd.json: the mock forwards to http://127.0.0.1:9 (proxyBaseUrl), it has no answer of its own\n"),
+            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("1 not compared (1 mock is a proxy)"), "\(result.standardOutput)")
+    }
+
     @Test("--compare-mocks without a live server is a usage error")
     func needsLive() throws {
         let result = try Envelope.run(["check", "--compare-mocks"])

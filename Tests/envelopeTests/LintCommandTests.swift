@@ -54,6 +54,18 @@ struct LintCommandTests {
         #expect(result.standardOutput.hasSuffix("lint: 1 contract, 1 mapping: 0 errors, 0 warnings, 0 mocks with drift\n"))
     }
 
+    @Test("a proxyBaseUrl mapping has no answer of its own to validate: it reaches its contract and drifts from nothing")
+    func proxyMappingIsNotValidated() throws {
+        let directory = try emptyProject()
+        let lint = fixtures.appendingPathComponent("Lint")
+        try FileManager.default.copyItem(at: lint.appendingPathComponent("Contracts/good.json"), to: directory.appendingPathComponent("Contracts/good.json"))
+        try Data(#"{"request": {"urlPath": "/v1/good"}, "response": {"proxyBaseUrl": "http://127.0.0.1:9"}}"#.utf8)
+            .write(to: directory.appendingPathComponent("Mocks/mappings/proxy.json"))
+        let result = try Envelope.run(["lint"], in: directory)
+        #expect(result.exitCode == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput.hasSuffix("lint: 1 contract, 1 mapping: 0 errors, 0 warnings, 0 mocks with drift\n"))
+    }
+
     /// A folder with `Contracts/` and `Mocks/mappings/` (both empty) to build a project in.
     func emptyProject() throws -> URL {
         let directory = try temporaryDirectory()

@@ -122,6 +122,7 @@ final class NginxServer: @unchecked Sendable {
                 location = /hop/2 { return 302 /hop/3; }
                 location = /hop/3 { return 302 /v1/search/news.json?query=swift; }
                 location = /busy { add_header Retry-After 0 always; return 503 '{"error": "busy"}'; }
+                location = /headers { return 200 'added=$http_x_added secret=$http_x_secret uri=$request_uri\n'; }
                 location = /echo {
                     add_header X-Echo "$http_x_api_key" always;
                     add_header Set-Cookie "session=$http_x_api_key" always;

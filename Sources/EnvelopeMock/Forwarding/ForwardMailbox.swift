@@ -23,6 +23,8 @@ final class ForwardMailbox: Sendable {
         var serial: UInt64
         var token: UInt64
         var request: MockRequest
+        /// The `proxyBaseUrl` stub's target, when a stub sent it (the 502 names it).
+        var target: ProxyTarget?
         /// A piece of an answer still arriving, or what the forwarding came to.
         var content: Content
         /// When the request was parsed (monotonic nanoseconds).

@@ -4,6 +4,9 @@ public struct Forwarding: Sendable {
     public enum Scope: Sendable {
         /// Every request (`envelope proxy`): the stubs answer only as a fallback.
         case everyRequest
+        /// Only what a `proxyBaseUrl` stub matches, and what no stub matches when `unmatched`
+        /// is given (`envelope serve --proxy-all URL`); the other stubs answer as usual.
+        case proxyStubs(unmatched: ProxyTarget?)
     }
 
     /// Sends the requests on.

@@ -3,7 +3,7 @@
 extension StubResponder {
     /// What the client gets for `request`, whose forwarding came to `result`: the reply to
     /// send, who answered, and the answer as the client sees it (for the observer).
-    func forwardedReply(to request: MockRequest, result: UpstreamResult, forceClose: Bool)
+    func forwardedReply(to request: MockRequest, result: UpstreamResult, forceClose: Bool, target: ProxyTarget? = nil)
         -> (reply: Reply, answeredBy: ForwardedExchange.Answerer, answer: UpstreamResponse) {
         let close = forceClose || !request.keepAlive
         let headOnly = request.method == "HEAD"
@@ -17,7 +17,7 @@ extension StubResponder {
             return (Reply(response: prepared, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0, close: close),
                     .upstream, response)
         case .failure(let failure):
-            let answer = Self.gatewayAnswer(for: failure)
+            let answer = Self.gatewayAnswer(for: failure, upstream: target?.baseURL)
             return (Reply(response: PreparedResponse(status: answer.status, headers: answer.headers, body: answer.body), headOnly: headOnly,
                           announceKeepAlive: request.versionMinor == 0, close: close),
                     .gateway, answer)
@@ -37,7 +37,7 @@ extension StubResponder {
     private func fallbackReply(to request: MockRequest, forceClose: Bool)
         -> (reply: Reply, answeredBy: ForwardedExchange.Answerer, answer: UpstreamResponse)? {
         let snapshot = store.snapshot()
-        guard let matched = stubReply(to: request, forceClose: forceClose, snapshot: snapshot) else { return nil }
+        guard let matched = stubReply(to: request, forceClose: forceClose, snapshot: snapshot), matched.reply.forwardTo == nil else { return nil }
         let stub = snapshot.matcher.stubs[matched.index]
         let definition = matched.drifted ?? stub.response
         let answer = UpstreamResponse(status: definition.status, reason: definition.statusMessage ?? "", headers: definition.headers,
@@ -45,10 +45,24 @@ extension StubResponder {
         return (matched.reply, .stub(stub.name ?? stub.identifier), answer)
     }
 
-    /// The 502 for a request the upstream did not answer: a line of text saying why, and the
-    /// failure's name in `X-Envelope-Error` (ASCII, as every header Envelope adds).
-    static func gatewayAnswer(for failure: UpstreamFailure) -> UpstreamResponse {
-        let body = Array("envelope proxy: no answer from the upstream (\(failure.name)): \(failure.message)\n".utf8)
+    /// The reply for a matched `proxyBaseUrl` stub: the event loop forwards the request to
+    /// `target`; a server with no forwarder (EnvelopeTesting's, `check`'s, which link no HTTP
+    /// client) answers 502 saying so.
+    func proxyReply(to target: ProxyTarget, headOnly: Bool, versionMinor: Int, close: Bool) -> Reply {
+        if forwarding != nil { return Reply(response: nil, close: close, forwardTo: target) }
+        let failure = UpstreamFailure(name: "no-upstream-client",
+                                      message: "this server has no upstream client: proxyBaseUrl stubs need envelope serve")
+        let answer = Self.gatewayAnswer(for: failure, upstream: target.baseURL)
+        return Reply(response: PreparedResponse(status: answer.status, headers: answer.headers, body: answer.body), headOnly: headOnly,
+                     announceKeepAlive: versionMinor == 0, close: close)
+    }
+
+    /// The 502 for a request the upstream did not answer: a line of text saying why (naming
+    /// `upstream`, a stub's `proxyBaseUrl`, when given), and the failure's name in
+    /// `X-Envelope-Error` (ASCII, as every header Envelope adds).
+    static func gatewayAnswer(for failure: UpstreamFailure, upstream: String? = nil) -> UpstreamResponse {
+        let body = Array((upstream.map { "envelope serve: no answer from the upstream \($0) (\(failure.name)): \(failure.message)\n" }
+            ?? "envelope proxy: no answer from the upstream (\(failure.name)): \(failure.message)\n").utf8)
         return UpstreamResponse(status: 502, headers: [MockHeader(name: "Content-Type", value: "text/plain; charset=utf-8"),
                                                        MockHeader(name: "X-Envelope-Error", value: asciiHeaderValue(failure.name))],
                                 body: body, seconds: failure.seconds)

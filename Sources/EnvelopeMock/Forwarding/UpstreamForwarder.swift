@@ -1,5 +1,6 @@
 /// What the mock server calls for a request it forwards instead of answering from a stub:
-/// `envelope proxy` forwards every request; a stub may one day say "forward" too. The server
+/// `envelope proxy` forwards every request; `envelope serve` forwards what a `proxyBaseUrl`
+/// stub matches (and, with `--proxy-all`, what no stub matches). The server
 /// has no HTTP client of its own (EnvelopeMock does no outgoing I/O); the command line fills
 /// this in with libcurl.
 ///
@@ -47,11 +48,15 @@ public struct ForwardedRequest: Sendable {
     public var request: MockRequest
     /// The client's IP address as text (`127.0.0.1`, `::1`); empty when unknown.
     public var clientAddress: String
+    /// Where a `proxyBaseUrl` stub sends it, and how it edits it; nil sends it to the
+    /// forwarder's own upstream (`envelope proxy`).
+    public var target: ProxyTarget?
 
     /// Creates a request to forward.
-    public init(request: MockRequest, clientAddress: String) {
+    public init(request: MockRequest, clientAddress: String, target: ProxyTarget? = nil) {
         self.request = request
         self.clientAddress = clientAddress
+        self.target = target
     }
 }
 

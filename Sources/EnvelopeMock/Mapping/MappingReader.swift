@@ -13,7 +13,8 @@ struct MappingReader {
     static let requestKeys = ["method", "url", "urlPath", "urlPathPattern", "urlPattern", "urlPathTemplate", "pathParameters",
                               "queryParameters", "headers", "cookies", "bodyPatterns"]
     static let responseKeys = ["status", "statusMessage", "headers", "body", "base64Body", "jsonBody", "bodyFileName",
-                               "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault"]
+                               "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "proxyBaseUrl",
+                               "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove"]
     static let matcherOperators = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or"]
     static let matcherKeys = matcherOperators + ["caseInsensitive"]
     static let bodyOperators = matcherOperators + ["equalToJson", "matchesJsonPath"]
@@ -407,7 +408,42 @@ struct MappingReader {
             }
             response.fault = value
         }
+        response.proxy = try readProxyTarget(keys)
         return response
+    }
+
+    /// `proxyBaseUrl` and its companions, which mean nothing without it.
+    func readProxyTarget(_ keys: MemberTable) throws(MockLoadError) -> ProxyTarget? {
+        guard let base = keys["proxyBaseUrl"] else {
+            for key in ["additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove"] {
+                if let member = keys[key] {
+                    throw .invalidValue(file: file, location: member.keyLocation, key: key, message: "it needs proxyBaseUrl beside it")
+                }
+            }
+            return nil
+        }
+        let url = try string(base)
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.count > 8, Self.isFieldText(url), !url.contains(" ") else {
+            throw .invalidValue(file: file, location: base.value.location, key: "proxyBaseUrl",
+                                message: "\(quoted(url)) is not an http:// or https:// URL; write the upstream's base, such as http://localhost:9000")
+        }
+        var target = ProxyTarget(baseURL: url)
+        if let added = keys["additionalProxyRequestHeaders"] { target.additionalHeaders = try readResponseHeaders(added) }
+        if let removed = keys["removeProxyRequestHeaders"] {
+            guard removed.value.kind == .array else {
+                throw .wrongType(file: file, location: removed.value.location, key: "removeProxyRequestHeaders",
+                                 expected: "an array of header names", found: removed.value.kind)
+            }
+            for element in removed.value.elements {
+                guard element.kind == .string, let name = element.stringValue else {
+                    throw .wrongType(file: file, location: element.location, key: "removeProxyRequestHeaders",
+                                     expected: "a header name (a string)", found: element.kind)
+                }
+                target.removedHeaders.append(name)
+            }
+        }
+        if let prefix = keys["proxyUrlPrefixToRemove"] { target.urlPrefixToRemove = try string(prefix) }
+        return target
     }
 
     /// Whether `text` can stand in a status line or header value: tabs, but no line breaks or

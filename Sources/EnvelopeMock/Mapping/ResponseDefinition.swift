@@ -17,6 +17,9 @@ public struct ResponseDefinition: Sendable {
     public var chunkedDribbleDelay: ChunkedDribbleDelay?
     /// `fault`: answer with a broken connection instead of a response.
     public var fault: Fault?
+    /// `proxyBaseUrl` and its companions: forward the request there instead of answering
+    /// from this definition.
+    public var proxy: ProxyTarget? = nil
 
     public init(status: Int = 200, statusMessage: String? = nil, headers: [MockHeader] = [], body: [UInt8] = [],
                 bodySource: BodySource = .none, fixedDelayMilliseconds: Int = 0, delayDistribution: DelayDistribution? = nil,

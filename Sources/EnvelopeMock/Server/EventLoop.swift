@@ -311,11 +311,15 @@ final class EventLoop: @unchecked Sendable {
                 parsedAny = true
                 connection.continueSent = false
                 connection.headStartedAt = 0
-                if responder.forwarding != nil, !AdminAPI.handles(request.target) || responder.admin == nil {
+                if case .everyRequest = responder.forwarding?.scope, !AdminAPI.handles(request.target) || responder.admin == nil {
                     startForwarding(request, on: connection)
                     continue
                 }
                 let reply = responder.reply(to: request, forceClose: draining)
+                if let target = reply.forwardTo {
+                    startForwarding(request, on: connection, to: target)
+                    continue
+                }
                 let now = Socket.now()
                 let start = reply.delayMilliseconds > 0 ? now + UInt64(reply.delayMilliseconds) * 1_000_000 : 0
                 if reply.dribble == nil {
@@ -475,7 +479,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Hands `request` to the forwarder and holds its place in the connection's queue until
     /// the answer comes back (``deliverForwarded(_:)``).
-    private func startForwarding(_ request: MockRequest, on connection: ServerConnection) {
+    private func startForwarding(_ request: MockRequest, on connection: ServerConnection, to target: ProxyTarget? = nil) {
         guard let forwarding = responder.forwarding, let mailbox else { return }
         let token = nextForwardToken
         nextForwardToken += 1
@@ -483,11 +487,12 @@ final class EventLoop: @unchecked Sendable {
         if !request.keepAlive { connection.closeAfterPending = true }
         if connection.peerAddress == nil { connection.peerAddress = Socket.peerAddress(of: connection.fd) }
         let (fd, serial, startedAt) = (connection.fd, connection.serial, Socket.now())
-        let forwarded = ForwardedRequest(request: request, clientAddress: connection.peerAddress ?? "")
+        let forwarded = ForwardedRequest(request: request, clientAddress: connection.peerAddress ?? "", target: target)
         forwarding.forwarder.forward(forwarded, streaming: { piece in
-            mailbox.post(ForwardMailbox.Delivery(fd: fd, serial: serial, token: token, request: request, content: .piece(piece), startedAt: startedAt))
+            mailbox.post(ForwardMailbox.Delivery(fd: fd, serial: serial, token: token, request: request, target: target, content: .piece(piece),
+                                                 startedAt: startedAt))
         }, completion: { result in
-            mailbox.post(ForwardMailbox.Delivery(fd: fd, serial: serial, token: token, request: request, content: .result(result),
+            mailbox.post(ForwardMailbox.Delivery(fd: fd, serial: serial, token: token, request: request, target: target, content: .result(result),
                                                  startedAt: startedAt))
         })
     }
@@ -526,14 +531,14 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             let place = place(of: delivery)
-            var made = responder.forwardedReply(to: delivery.request, result: result, forceClose: draining)
+            var made = responder.forwardedReply(to: delivery.request, result: result, forceClose: draining, target: delivery.target)
             if let (connection, position) = place {
                 if let stream = connection.pending[position].stream, stream.framing != nil {
                     // Part of the answer has gone: the rest follows, or the connection is cut.
                     made.reply = stream.finalReply(for: result)
                     switch result {
                     case .response(let response): (made.answeredBy, made.answer) = (.upstream, response)
-                    case .failure(let failure): (made.answeredBy, made.answer) = (.gateway, StubResponder.gatewayAnswer(for: failure))
+                    case .failure(let failure): (made.answeredBy, made.answer) = (.gateway, StubResponder.gatewayAnswer(for: failure, upstream: delivery.target?.baseURL))
                     }
                 }
                 connection.pending[position] = PendingReply(reply: made.reply, readyAt: 0)

@@ -20,6 +20,9 @@ struct Reply {
     var announceClose = false
     /// Close the connection after this answer.
     var close: Bool
+    /// A `proxyBaseUrl` stub matched: the event loop forwards the request there instead of
+    /// sending this reply.
+    var forwardTo: ProxyTarget? = nil
 
     /// Appends the bytes to `output`; `close` may be forced by a draining server.
     func encode(into output: inout [UInt8], close: Bool) {

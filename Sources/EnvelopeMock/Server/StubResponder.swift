@@ -26,6 +26,9 @@ final class StubResponder: Sendable {
         }
         let snapshot = store.snapshot()
         if let matched = stubReply(to: request, forceClose: forceClose, snapshot: snapshot) { return matched.reply }
+        if case .proxyStubs(let unmatched?) = forwarding?.scope {
+            return Reply(response: nil, close: close, forwardTo: unmatched)
+        }
         let report = unmatchedReport(request, in: snapshot)
         journal.record(request, status: 404, stubIdentifier: nil)
         log?(MockRequestRecord(method: request.method, target: request.target, status: 404, stub: nil, unmatched: report))
@@ -61,6 +64,9 @@ final class StubResponder: Sendable {
         if let distribution = stubs[index].response.delayDistribution {
             var generator = SystemRandomNumberGenerator()
             delay = min(DelayDistribution.ceiling, delay + distribution.sample(using: &generator))
+        }
+        if let target = stubs[index].response.proxy {
+            return (proxyReply(to: target, headOnly: headOnly, versionMinor: request.versionMinor, close: close), index, nil)
         }
         if let fault = response.fault {
             return (Reply(response: nil, raw: Self.faultBytes(fault), delayMilliseconds: delay, fault: fault, close: true), index, nil)

@@ -61,6 +61,9 @@ extension CheckCommand {
         case .response(let liveStatus, let liveType, let liveBody)?:
             (status, contentType, body) = (liveStatus, liveType, liveBody)
         }
+        if let proxy = stub.response.proxy {
+            return (.notCompared("mock is a proxy"), "  - \(name)  not compared with \(file): the mock forwards to \(proxy.baseURL) (proxyBaseUrl), it has no answer of its own\n")
+        }
         if let fault = stub.response.fault {
             return (.notCompared("mock is a fault"), "  - \(name)  not compared with \(file): the mock answers with a broken connection (fault \(fault.rawValue)), the live answer with status \(status)\n")
         }

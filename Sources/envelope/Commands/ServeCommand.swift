@@ -22,12 +22,16 @@ struct ServeCommand: ParsableCommand {
             .value("--journal-size", valueName: "count", help: "Requests kept for /__admin/requests; 0 turns the journal off.",
                    default: "10000"),
             .value("--workers", valueName: "count", help: "Event-loop threads (default: half the cores, 1 to 4)."),
+            .value("--proxy-all", valueName: "url",
+                   help: "Forward every request no stub answers to this upstream (WireMock's flag); proxyBaseUrl stubs forward anyway."),
         ]
     )
 
     let mocksDirectory: String
     let options: MockServerOptions
     let watch: Bool
+    /// `--proxy-all`: where requests no stub answers go.
+    let proxyAll: ProxyTarget?
 
     init(parsed: ParsedArguments) throws(CLIError) {
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
@@ -50,6 +54,12 @@ struct ServeCommand: ParsableCommand {
         }
         self.options = options
         watch = parsed.flag("--watch")
+        proxyAll = try parsed.value("--proxy-all").map { url throws(CLIError) in
+            guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.count > 8 else {
+                throw .usage("--proxy-all: '\(url)' is not an http:// or https:// URL; give the upstream's base, such as http://localhost:9000")
+            }
+            return ProxyTarget(baseURL: url)
+        }
     }
 
     func run() throws -> Int32 {
@@ -59,12 +69,17 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw MockLoadFailure(error: error)
         }
+        var options = self.options
+        let client = try startUpstreamClient()
+        options.forwarding = Forwarding(forwarder: client.forwarder, scope: .proxyStubs(unmatched: proxyAll))
         let server = MockServer(mappings: mappings, options: options)
         do {
             try server.start()
         } catch {
+            client.stop()
             throw CommandFailure.transport("cannot start the mock server: \(error)")
         }
+        defer { client.stop() }
         // Signals are turned into a graceful stop: in-flight answers finish, then wait() returns.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
@@ -77,6 +92,7 @@ struct ServeCommand: ParsableCommand {
         }
         let count = mappings.stubs.count
         var banner = "Serving \(count) mapping\(count == 1 ? "" : "s") from \(mocksDirectory) at \(server.baseURL)\n"
+        if let proxyAll { banner += "Forwarding what no stub answers to \(proxyAll.baseURL)\n" }
         if !options.injections.isEmpty {
             banner += "Injecting drift into JSON answers: \(options.injections.map(\.description).joined(separator: ", "))\n"
         }

@@ -8,7 +8,8 @@ import EnvelopeMock
 /// ones, `Host` the upstream's, `X-Forwarded-For`/`-Proto`/`-Host` added, the body as sent,
 /// and the answer's body left compressed if it came so.
 struct CurlForwarder: UpstreamForwarder {
-    /// Where requests go: `https://staging.example.com` or with a path prefix, no trailing `/`.
+    /// Where requests go: `https://staging.example.com` or with a path prefix, no trailing `/`;
+    /// a request from a `proxyBaseUrl` stub goes to the stub's ``ForwardedRequest/target`` instead.
     let upstream: String
     /// Headers every forwarded request carries unless the client sent its own (an
     /// environment's, `${VAR}` expanded).
@@ -61,7 +62,9 @@ struct CurlForwarder: UpstreamForwarder {
         }
         var headers: [HTTPHeader] = []
         var forwardedFor: String?
-        for header in original.headers {
+        // A proxyBaseUrl stub's removals and additions apply to what the client sent.
+        let sent = forwarded.target.map { $0.editedHeaders(original.headers) } ?? original.headers
+        for header in sent {
             let name = header.name.lowercased()
             if Self.droppedRequestHeaders.contains(name) || name.hasPrefix("proxy-") || connectionOptions.contains(name) { continue }
             if name == "x-forwarded-for" {
@@ -81,7 +84,7 @@ struct CurlForwarder: UpstreamForwarder {
             headers.append(HTTPHeader(name: "X-Forwarded-Host", value: host))
         }
         let hasBody = !original.body.isEmpty || original.headerValue("Content-Length") != nil || original.headerValue("Transfer-Encoding") != nil
-        var request = HTTPRequest(method: original.method, url: upstream + original.url, headers: headers, body: hasBody ? original.body : nil,
+        var request = HTTPRequest(method: original.method, url: forwarded.target?.upstreamURL(for: original.url) ?? upstream + original.url, headers: headers, body: hasBody ? original.body : nil,
                                   connectTimeout: connectTimeout, timeout: timeout, followRedirects: false,
                                   verifyTLS: verifyTLS, caCertificateFile: caCertificateFile, maxBodyBytes: 0)
         request.forwardsVerbatim = true
