@@ -11,6 +11,9 @@ public struct ContractLoadOptions: Sendable {
     /// copies): contracts repeat the same few expressions, and the cache lives only as long
     /// as the options do.
     let regexes = SchemaRegexCache()
+    /// Reads the `.yaml` and `.yml` schema files that `$ref`s name; nil refuses them (Core has
+    /// no YAML reader: the `envelope` command gives EnvelopeYAML's).
+    public var parseYAML: SchemaCompiler.YAMLParser?
 
     /// Creates options; by default no mappings, no network, and `format` only annotates.
     public init(mappings: [SchemaCompiler.ReferenceMapping] = [], assertFormats: Bool = false, fetchRemote: SchemaCompiler.Reader? = nil) {

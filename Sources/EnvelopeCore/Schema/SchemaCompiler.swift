@@ -38,6 +38,8 @@ public struct SchemaCompiler {
     /// Whether enums of strings are open (the contract's `"enums": "open"`) unless a schema's
     /// `x-envelope-open` says otherwise; see ``SchemaNode/opensEnum``.
     public var opensEnums = false
+    /// Reads the `.yaml` and `.yml` documents that `$ref`s name; without it they are refused.
+    public var parseYAML: YAMLParser?
     /// Whether a bad keyword, or a `$ref` that leads nowhere, is kept in ``problems`` and
     /// compiling goes on without it (for reports that list every problem), rather than thrown.
     var collectsProblems = false
@@ -198,11 +200,7 @@ public struct SchemaCompiler {
         } else {
             throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(SchemaURI.resolve(".", against: documentURI))=DIR")
         }
-        do {
-            documents[documentURI] = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
-        } catch {
-            throw .invalidJSON(file: display(documentURI), error)
-        }
+        documents[documentURI] = try parseDocument(bytes, uri: documentURI)
         try indexResources(of: documentURI, root: "")
     }
 

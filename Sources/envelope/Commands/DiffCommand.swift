@@ -97,7 +97,7 @@ struct DiffCommand: ParsableCommand {
         var problems: [FileProblem] = []
         func load(_ side: Side, _ file: String) -> Contract? {
             var errors: [ContractError] = []
-            let contract = ContractLoader.load(file: file, read: side.read, options: options, collectingProblemsInto: &errors)
+            let contract = ContractLoader.load(file: file, read: side.read, options: options.readingYAML, collectingProblemsInto: &errors)
             problems += errors.map { FileProblem(level: .error, file: side.label + $0.file, location: $0.location, message: $0.message) }
             return contract
         }

@@ -22,6 +22,7 @@ struct ContractSet {
     /// Loads the contracts in `directory`, on every core (each contract compiles on its own),
     /// keeping name order for both the contracts and the errors.
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(CommandFailure) -> ContractSet {
+        let options = options.readingYAML
         let outcomes = ParallelMap.map(try contractFiles(in: directory)) { file in
             var problems: [ContractError] = []
             let contract = loadContract(file: file, directory: directory, options: options, collectingProblemsInto: &problems)
@@ -47,7 +48,7 @@ struct ContractSet {
     /// Loads one contract file; `file` is relative to `directory`, and so are the schema files
     /// it refers to.
     static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
-        try ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options)
+        try ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options.readingYAML)
     }
 
     /// The load errors as every report shows them, each file as the user would open it
@@ -60,7 +61,7 @@ struct ContractSet {
     /// problem it has to `problems`; `nil` when it has any.
     static func loadContract(file: String, directory: String, options: ContractLoadOptions = ContractLoadOptions(),
                              collectingProblemsInto problems: inout [ContractError]) -> Contract? {
-        ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options,
+        ContractLoader.load(file: file, read: { path in try FileSystem.read(FileSystem.join(directory, path)) }, options: options.readingYAML,
                             collectingProblemsInto: &problems)
     }
 
