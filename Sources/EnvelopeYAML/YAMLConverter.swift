@@ -116,6 +116,9 @@ struct YAMLConverter {
             result += own[next..<merge.position]
             next = merge.position
             for source in try mergedMappings(merge.value, at: merge.at) {
+                // One for the mapping itself too: merging empty mappings must cost something,
+                // or nested merges of them would take exponential time for nothing.
+                try spend(1, at: merge.at)
                 let merged = try members(of: source, depth: depth + 1)
                 try spend(merged.count, at: merge.at)
                 for var member in merged {

@@ -7,6 +7,7 @@ extension YAMLTree {
     /// tags other than the core schema's, nesting deeper than `maxDepth`.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(YAMLError) -> YAMLTree {
         if let failure = envelope_yaml_load() { throw .libraryUnavailable(reason: String(cString: failure)) }
+        try refuseAmbiguousLineBreaks(bytes)
         // libyaml would skip the mark too, but count it as a column of the first line.
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
@@ -30,6 +31,26 @@ extension YAMLTree {
             if try builder.take(event.pointee) { break }
         }
         return builder.tree
+    }
+}
+
+extension YAMLTree {
+    /// Fails at the first NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR written as is: libyaml
+    /// breaks lines there (YAML 1.1), which would fold strings and shift line numbers where YAML
+    /// 1.2 and editors see an ordinary character.
+    static func refuseAmbiguousLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) throws(YAMLError) {
+        var i = 0
+        while i + 1 < bytes.count {
+            let lead = bytes[i]
+            if lead == 0xC2, bytes[i + 1] == 0x85 {
+                throw .ambiguousLineBreak("U+0085 (NEXT LINE)", at: SourceLocation.locate(offset: i, in: bytes))
+            }
+            if lead == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                let name = bytes[i + 2] == 0xA8 ? "U+2028 (LINE SEPARATOR)" : "U+2029 (PARAGRAPH SEPARATOR)"
+                throw .ambiguousLineBreak(name, at: SourceLocation.locate(offset: i, in: bytes))
+            }
+            i += 1
+        }
     }
 }
 

@@ -119,6 +119,18 @@ struct YAMLDocumentTests {
         }
     }
 
+    @Test("nested merges of empty mappings are refused too, not followed for exponential time")
+    func emptyMergeBomb() {
+        var text = "m0: &m0 {}\n"
+        for level in 1...40 {
+            text += "m\(level): &m\(level) {<<: [\(Array(repeating: "*m\(level - 1)", count: 8).joined(separator: ", "))]}\n"
+        }
+        guard case .aliasesTooLarge = yamlError(text) else {
+            Issue.record("expected aliasesTooLarge, found \(String(describing: yamlError(text)))")
+            return
+        }
+    }
+
     @Test("aliases to no anchor, or inside their own anchor's node, are refused")
     func badAliases() {
         #expect(yamlError("a: *nothing\n") == .undefinedAlias("nothing", at: SourceLocation(line: 1, column: 4, offset: 3)))

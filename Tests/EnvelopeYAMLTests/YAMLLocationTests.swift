@@ -61,6 +61,16 @@ struct YAMLLocationTests {
         #expect(error?.message == "invalid leading UTF-8 octet; a YAML file must be UTF-8 text")
     }
 
+    @Test("NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR written as is are refused (libyaml would break the line there, YAML 1.2 does not); escaped they read")
+    func ambiguousLineBreaks() throws {
+        let error = yamlError("a: 1\nurl: \"https\u{85}://x\"\n")
+        #expect(error == .ambiguousLineBreak("U+0085 (NEXT LINE)", at: SourceLocation(line: 2, column: 12, offset: 16)))
+        #expect(error?.message == #"found U+0085 (NEXT LINE), a line break to YAML 1.1 (and to libyaml) but not to YAML 1.2; write it as an escape in a double-quoted string ("\u0085")"#)
+        #expect(yamlError("a: \u{2028}\n")?.location == SourceLocation(line: 1, column: 4, offset: 3))
+        #expect(yamlError("# \u{2029}\na: 1\n") != nil)
+        #expect(try yamlValue(#"a: "x\u2028y\Lz""#)["a"] == .string("x\u{2028}y\u{2028}z"))
+    }
+
     @Test("an aliased node's values are placed where the anchored node is written")
     func aliasLocations() throws {
         let root = try YAMLDocument.parse(Array("a: &x {k: v}\nb: *x\n".utf8)).root

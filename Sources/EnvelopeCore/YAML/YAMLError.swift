@@ -8,6 +8,9 @@ public enum YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
     case syntax(problem: String, context: String?, contextAt: SourceLocation?, at: SourceLocation)
     /// Bytes that are not UTF-8, or characters YAML does not allow in a text.
     case invalidText(problem: String, at: SourceLocation)
+    /// U+0085, U+2028 or U+2029 written as is: libyaml (YAML 1.1) reads it as a line break,
+    /// YAML 1.2 as a character, so the text would not mean what its author sees.
+    case ambiguousLineBreak(String, at: SourceLocation)
     /// A text with no document in it (empty, or only comments).
     case empty(at: SourceLocation)
     /// A second document (`---`) in the text; the first starts at `first`.
@@ -42,8 +45,8 @@ public enum YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, when it has a place.
     public var location: SourceLocation? {
         switch self {
-        case .syntax(_, _, _, let at), .invalidText(_, let at), .empty(let at), .multipleDocuments(let at, _),
-             .duplicateKey(_, let at, _), .complexKey(_, let at), .undefinedAlias(_, let at), .recursiveAlias(_, let at),
+        case .syntax(_, _, _, let at), .invalidText(_, let at), .ambiguousLineBreak(_, let at), .empty(let at),
+             .multipleDocuments(let at, _), .duplicateKey(_, let at, _), .complexKey(_, let at), .undefinedAlias(_, let at), .recursiveAlias(_, let at),
              .aliasesTooLarge(_, let at), .invalidMerge(_, let at), .unsupportedTag(_, let at), .tagMismatch(_, _, let at),
              .notJSONNumber(_, let at), .nestingTooDeep(_, let at):
             return at
@@ -68,6 +71,8 @@ public enum YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(problem) \(context)" + (contextAt.map { " that starts at \($0)" } ?? "")
         case .invalidText(let problem, _):
             return "\(problem); a YAML file must be UTF-8 text"
+        case .ambiguousLineBreak(let name, _):
+            return "found \(name), a line break to YAML 1.1 (and to libyaml) but not to YAML 1.2; write it as an escape in a double-quoted string (\"\\u\(name.dropFirst(2).prefix(4))\")"
         case .empty:
             return "expected a YAML document, found none (the file is empty or only comments)"
         case .multipleDocuments(_, let first):
