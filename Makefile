@@ -16,7 +16,7 @@ ARGS      ?=
 SWIFTPM   := --scratch-path $(BUILD_DIR)
 ENVELOPE  := $(BUILD_DIR)/debug/envelope
 
-# Commands `deps` makes sure exist besides libcurl; `test` adds every tool a test starts
+# Commands `deps` makes sure exist besides libcurl and libyaml; `test` adds every tool a test starts
 # (curl, python3 with requests, nginx and openssl for the TLS tests, git, script, and
 # chromium, headless, for the HTML reports).
 DEPS_TOOLS ?=
@@ -37,12 +37,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# Installs libcurl's headers (the CCurl target compiles against them; pkg-config's record of
-# the package tells whether they are there) plus any command in DEPS_TOOLS and any Python
-# module in DEPS_PYTHON or DEPS_PIP that is missing.
+# Installs libcurl's and libyaml's headers (the CCurl and CYAML targets compile against them;
+# pkg-config's record of each package tells whether they are there) plus any command in
+# DEPS_TOOLS and any Python module in DEPS_PYTHON or DEPS_PIP that is missing.
 deps:
 	@missing=""; \
 	pkg-config --exists libcurl 2>/dev/null || missing="libcurl4-openssl-dev pkg-config"; \
+	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
 	for tool in $(DEPS_TOOLS); do \
 	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$(echo $$tool | sed 's/^script$$/bsdutils/')"; \
 	done; \
@@ -75,7 +76,8 @@ build: deps
 	$(SWIFT) build $(SWIFTPM)
 
 # The Swift runtime is linked statically, so the binary runs where no Swift toolchain is
-# installed; libc stays shared, and libcurl is opened at run time by the commands that use it.
+# installed; libc stays shared, and libcurl and libyaml are opened at run time by the commands
+# (and files) that need them.
 RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(SWIFTPM) $(RELEASE_FLAGS)

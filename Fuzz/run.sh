@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh json SECONDS        JSONDocument.parse, round trip through serialization
 #   Fuzz/run.sh contract SECONDS    ContractLoader.load with an in-memory reader, then validate
+#   Fuzz/run.sh yaml SECONDS        YAMLDocument.parse (EnvelopeYAML on libyaml), JSON round trip
 #   Fuzz/run.sh mock SECONDS        hands over to Fuzz/mock/run.sh (the mock server's HTTP parser)
 #
 #   Fuzz/run.sh json 600 -jobs=2 -workers=2    extra arguments go to libFuzzer
@@ -14,8 +15,8 @@
 #                                              smallest input of each distinct crash (by
 #                                              ASan/trap summary line) is copied to crashes/
 #
-# The target is compiled from every file of Sources/EnvelopeCore
-# plus Fuzz/TARGET/*.swift
+# The target is compiled from every file of Sources/EnvelopeCore (and, for yaml,
+# Sources/EnvelopeYAML, with CYAML's loader compiled by clang) plus Fuzz/TARGET/*.swift
 # into one module (-parse-as-library -sanitize=fuzzer,address -O -g). The corpus is a scratch
 # folder (mktemp -d) seeded with the repo's JSON files and Fuzz/TARGET/seeds/; it is deleted
 # afterwards unless KEEP_CORPUS=1. Crashes, leaks and timeouts are written to
@@ -24,8 +25,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-target=${1:?usage: Fuzz/run.sh json|contract|mock SECONDS [libFuzzer args...]}
-seconds=${2:?usage: Fuzz/run.sh json|contract|mock SECONDS [libFuzzer args...]}
+target=${1:?usage: Fuzz/run.sh json|contract|yaml|mock SECONDS [libFuzzer args...]}
+seconds=${2:?usage: Fuzz/run.sh json|contract|yaml|mock SECONDS [libFuzzer args...]}
 shift 2
 
 if [ "$target" = mock ]; then
@@ -34,7 +35,8 @@ fi
 case "$target" in
   json) max_len=16384 ;;
   contract) max_len=8192 ;;
-  *) echo "unknown target '$target' (json, contract, mock)" >&2; exit 2 ;;
+  yaml) max_len=16384 ;;
+  *) echo "unknown target '$target' (json, contract, yaml, mock)" >&2; exit 2 ;;
 esac
 
 here=$ROOT/Fuzz/$target
@@ -85,11 +87,23 @@ open(out, "w").write("\n".join(lines) + "\n")
 PY
   extra+=("$work/FuzzSchemaFiles.swift")
 fi
+swift_flags=()
+if [ "$target" = yaml ]; then
+  # EnvelopeYAML joins the module; CYAML is a C module (a module map for its header) whose
+  # loader is compiled with the same sanitizers. libyaml itself is opened at run time.
+  while IFS= read -r -d '' file; do sources+=("$file"); done < <(find Sources/EnvelopeYAML -name '*.swift' -print0 | sort -z)
+  mkdir -p "$work/cyaml"
+  printf 'module CYAML {\n    header "%s/Sources/CYAML/include/CYAML.h"\n    export *\n}\n' "$ROOT" > "$work/cyaml/module.modulemap"
+  clang -fsanitize=fuzzer-no-link,address -O1 -g -c -I Sources/CYAML/include Sources/CYAML/YAMLLoader.c -o "$work/YAMLLoader.o"
+  extra+=("$work/YAMLLoader.o")
+  # EnvelopeYAML's `import EnvelopeCore` names the module it is now part of: a warning per file.
+  swift_flags+=(-I "$work/cyaml" -ldl -suppress-warnings)
+fi
 binary=$ROOT/Fuzz/$target/.build/fuzz-$target
 mkdir -p "$(dirname "$binary")"
 echo "==> swiftc -sanitize=fuzzer,address -O ($target, ${#sources[@]} files of EnvelopeCore)" >&2
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name EnvelopeCore -package-name Envelope \
-  -module-cache-path "$work/module-cache" \
+  -module-cache-path "$work/module-cache" "${swift_flags[@]}" \
   "${sources[@]}" "$here"/*.swift "${extra[@]}" -o "$binary"
 
 if [ "$seconds" = repro ]; then
@@ -100,12 +114,18 @@ fi
 while IFS= read -r -d '' file; do
   cp "$file" "$work/corpus/$(printf '%s' "$file" | cksum | cut -d' ' -f1).json"
 done < <(find Contracts Mocks Tests -name '*.json' -size -16k -print0)
+if [ "$target" = yaml ]; then
+  while IFS= read -r -d '' file; do
+    cp "$file" "$work/corpus/$(printf '%s' "$file" | cksum | cut -d' ' -f1).yaml"
+  done < <(find Tests -name '*.yaml' -size -16k -print0)
+fi
 [ -d "$here/seeds" ] && cp "$here"/seeds/* "$work/corpus/" 2>/dev/null || true
 echo "==> $(ls "$work/corpus" | wc -l) seed inputs; running $seconds s" >&2
 
 # --- run -----------------------------------------------------------------------------------
 dict=()
 [ -f "$ROOT/Fuzz/json/json.dict" ] && dict=(-dict="$ROOT/Fuzz/json/json.dict")
+[ -f "$here/$target.dict" ] && dict=(-dict="$here/$target.dict")
 common=(-max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 "${dict[@]}")
 if [ "${KEEP_GOING:-0}" != 1 ]; then
   exec "$binary" "${common[@]}" -artifact_prefix="$here/crashes/" -print_final_stats=1 "$@" "$work/corpus"

@@ -7,6 +7,8 @@ public enum ContractError: Error, Sendable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     /// The file is not valid JSON.
     case invalidJSON(file: String, JSONError)
+    /// The file (a `.yaml` or `.yml` schema) is not YAML that reads as JSON.
+    case invalidYAML(file: String, YAMLError)
     /// A contract field is missing, misspelt or of the wrong type.
     case invalidContract(file: String, at: SourceLocation, message: String)
     /// A schema keyword has a value the specification does not allow.
@@ -24,7 +26,7 @@ public enum ContractError: Error, Sendable, CustomStringConvertible {
     /// The file the problem is in.
     public var file: String {
         switch self {
-        case .unreadable(let file, _), .invalidJSON(let file, _), .invalidContract(let file, _, _),
+        case .unreadable(let file, _), .invalidJSON(let file, _), .invalidYAML(let file, _), .invalidContract(let file, _, _),
              .invalidSchema(let file, _, _, _), .unsupportedKeyword(let file, _, _, _), .misspeltKeyword(let file, _, _, _),
              .unresolvedReference(let file, _, _, _), .referenceCycle(let file, _, _):
             return file
@@ -36,6 +38,7 @@ public enum ContractError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unreadable: return nil
         case .invalidJSON(_, let error): return error.location
+        case .invalidYAML(_, let error): return error.location
         case .invalidContract(_, let at, _), .invalidSchema(_, let at, _, _), .unsupportedKeyword(_, let at, _, _), .misspeltKeyword(_, let at, _, _),
              .unresolvedReference(_, let at, _, _), .referenceCycle(_, let at, _):
             return at
@@ -49,6 +52,8 @@ public enum ContractError: Error, Sendable, CustomStringConvertible {
             return "cannot read the file: \(reason)"
         case .invalidJSON(_, let error):
             return "not valid JSON: \(error.message)"
+        case .invalidYAML(_, let error):
+            return error.isInTheText ? "not valid YAML: \(error.message)" : "cannot read YAML: \(error.message)"
         case .invalidContract(_, _, let message):
             return message
         case .invalidSchema(_, _, let pointer, let message):

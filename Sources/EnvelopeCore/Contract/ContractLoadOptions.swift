@@ -14,6 +14,9 @@ public struct ContractLoadOptions: Sendable {
     /// Parsed schema documents, shared the same way: fifty contracts referring to one
     /// OpenAPI document parse it once.
     let documents = SchemaDocumentCache()
+    /// Reads the `.yaml` and `.yml` schema files that `$ref`s name; nil refuses them (Core has
+    /// no YAML reader: the `envelope` command gives EnvelopeYAML's).
+    public var parseYAML: SchemaCompiler.YAMLParser?
 
     /// Creates options; by default no mappings, no network, and `format` only annotates.
     public init(mappings: [SchemaCompiler.ReferenceMapping] = [], assertFormats: Bool = false, fetchRemote: SchemaCompiler.Reader? = nil) {

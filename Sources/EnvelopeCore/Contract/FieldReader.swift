@@ -31,6 +31,7 @@ struct FieldReader {
                         options: ContractLoadOptions) throws(ContractError) -> SchemaCompiler {
         var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote, regexes: options.regexes,
                                       documentCache: options.documents)
+        compiler.parseYAML = options.parseYAML
         if let assert = document.root["assertFormats"] {
             if let flag = assert.boolValue {
                 compiler.assertsFormats = flag

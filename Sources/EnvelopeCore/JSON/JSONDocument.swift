@@ -11,11 +11,15 @@ public final class JSONDocument: Sendable {
 
     /// Whether the text was parsed in two halves on two cores (tests look at it).
     let wasSplit: Bool
+    /// For a document read from another text (YAML), where its values are in that text:
+    /// locations come from it rather than from ``text``, which is then the JSON made from it.
+    let sourceMap: SourceMap?
 
-    private init(text: SharedBytes, tape: ParsedTape) {
+    private init(text: SharedBytes, tape: ParsedTape, sourceMap: SourceMap? = nil) {
         self.text = text
         self.tape = UnsafeBufferPointer(start: tape.entries, count: tape.count)
         wasSplit = tape.wasSplit
+        self.sourceMap = sourceMap
     }
 
     deinit {
@@ -36,6 +40,14 @@ public final class JSONDocument: Sendable {
         return JSONDocument(text: text, tape: tape)
     }
 
+    /// Parses `json`, the JSON text made from another text (a YAML file), whose values are at
+    /// the places `sourceMap` gives: the document's locations are those places.
+    package static func parse(converted json: [UInt8], sourceMap: SourceMap, options: JSONParseOptions = JSONParseOptions()) throws(JSONError) -> JSONDocument {
+        let text = SharedBytes(json)
+        let tape = try text.withUnsafeBufferPointer { buffer throws(JSONError) in try JSONParser.parse(buffer, options: options) }
+        return JSONDocument(text: text, tape: tape, sourceMap: sourceMap)
+    }
+
     /// Parses a JSON text given as a string.
     public static func parse(_ text: String, options: JSONParseOptions = JSONParseOptions()) throws(JSONError) -> JSONDocument {
         try parse(Array(text.utf8), options: options)
@@ -49,11 +61,13 @@ public final class JSONDocument: Sendable {
 
     /// The line and column of a byte offset.
     public func location(ofOffset offset: Int) -> SourceLocation {
-        text.withUnsafeBufferPointer { SourceLocation.locate(offset: offset, in: $0) }
+        if let sourceMap { return sourceMap.location(ofOffset: offset) }
+        return text.withUnsafeBufferPointer { SourceLocation.locate(offset: offset, in: $0) }
     }
 
     /// The lines and columns of many byte offsets, in one pass.
     public func locations(ofOffsets offsets: [Int]) -> [SourceLocation] {
-        text.withUnsafeBufferPointer { SourceLocation.locate(offsets: offsets, in: $0) }
+        if let sourceMap { return offsets.map { sourceMap.location(ofOffset: $0) } }
+        return text.withUnsafeBufferPointer { SourceLocation.locate(offsets: offsets, in: $0) }
     }
 }

@@ -40,6 +40,8 @@ public struct SchemaCompiler {
     /// Whether enums of strings are open (the contract's `"enums": "open"`) unless a schema's
     /// `x-envelope-open` says otherwise; see ``SchemaNode/opensEnum``.
     public var opensEnums = false
+    /// Reads the `.yaml` and `.yml` documents that `$ref`s name; without it they are refused.
+    public var parseYAML: YAMLParser?
     /// Whether a bad keyword, or a `$ref` that leads nowhere, is kept in ``problems`` and
     /// compiling goes on without it (for reports that list every problem), rather than thrown.
     var collectsProblems = false
@@ -216,16 +218,12 @@ public struct SchemaCompiler {
         } else {
             throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(SchemaURI.resolve(".", against: documentURI))=DIR")
         }
-        if let refusal = unsupportedFormat(of: documentURI) { throw failure(refusal) }
-        let parse = { (bytes: [UInt8]) throws(JSONError) in try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject)) }
-        do throws(JSONError) {
-            if let documentCache {
-                documents[documentURI] = try documentCache.document(for: documentURI, bytes: bytes, parse: parse)
-            } else {
-                documents[documentURI] = try parse(bytes)
+        if let documentCache {
+            documents[documentURI] = try documentCache.document(for: documentURI, bytes: bytes) { (bytes: [UInt8]) throws(ContractError) in
+                try parseDocument(bytes, uri: documentURI)
             }
-        } catch {
-            throw .invalidJSON(file: display(documentURI), error)
+        } else {
+            documents[documentURI] = try parseDocument(bytes, uri: documentURI)
         }
         try adoptDialect(of: documentURI, failure: failure)
         try indexResources(of: documentURI, root: "")

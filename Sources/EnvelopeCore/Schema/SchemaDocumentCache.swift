@@ -31,7 +31,7 @@ final class SchemaDocumentCache: @unchecked Sendable {
 
     /// The document of `bytes`, read for `uri`: the one parsed before from the same bytes,
     /// else `parse(bytes)`, kept for the next contract.
-    func document(for uri: String, bytes: [UInt8], parse: ([UInt8]) throws(JSONError) -> JSONDocument) throws(JSONError) -> JSONDocument {
+    func document(for uri: String, bytes: [UInt8], parse: ([UInt8]) throws(ContractError) -> JSONDocument) throws(ContractError) -> JSONDocument {
         let slot = lock.withLock {
             if let known = slots[uri] { return known }
             let made = Slot()

@@ -117,7 +117,7 @@ struct DiffCommand: ParsableCommand {
         var problems: [FileProblem] = []
         func load(_ side: Side, _ file: String) -> Contract? {
             var errors: [ContractError] = []
-            var sideOptions = side.options
+            var sideOptions = side.options.readingYAML
             sideOptions.mappings = options.mappings
             let contract = ContractLoader.load(file: file, read: side.read, options: sideOptions, collectingProblemsInto: &errors)
             problems += errors.map { FileProblem(level: .error, file: side.name(of: $0.file), location: $0.location, message: $0.message) }

@@ -26,6 +26,7 @@ struct ContractSet {
     static func load(directory: String, options: ContractLoadOptions = ContractLoadOptions(),
                      projectFile: String? = nil) throws(CommandFailure) -> ContractSet {
         let reader = ProjectReader(directory: directory, projectFile: projectFile)
+        let options = options.readingYAML
         let outcomes = ParallelMap.map(try contractFiles(in: directory)) { file in
             var problems: [ContractError] = []
             let contract = loadContract(file: file, reader: reader, options: options, collectingProblemsInto: &problems)
@@ -51,7 +52,7 @@ struct ContractSet {
     /// Loads one contract file; `file` is relative to `reader`'s folder, and so are the
     /// schema files it refers to.
     static func loadContract(file: String, reader: ProjectReader, options: ContractLoadOptions = ContractLoadOptions()) throws(ContractError) -> Contract {
-        try ContractLoader.load(file: file, read: reader.reader(forContract: file), options: options)
+        try ContractLoader.load(file: file, read: reader.reader(forContract: file), options: options.readingYAML)
     }
 
     /// The load errors as every report shows them, each file as the user would open it
@@ -64,7 +65,7 @@ struct ContractSet {
     /// problem it has to `problems`; `nil` when it has any.
     static func loadContract(file: String, reader: ProjectReader, options: ContractLoadOptions = ContractLoadOptions(),
                              collectingProblemsInto problems: inout [ContractError]) -> Contract? {
-        ContractLoader.load(file: file, read: reader.reader(forContract: file), options: options, collectingProblemsInto: &problems)
+        ContractLoader.load(file: file, read: reader.reader(forContract: file), options: options.readingYAML, collectingProblemsInto: &problems)
     }
 
     /// The text for the load errors, one per line: `Contracts/file.json:line:column: error: …`.
