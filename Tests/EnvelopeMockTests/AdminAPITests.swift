@@ -66,6 +66,44 @@ struct AdminAPITests {
         #expect(lines.last == "404")
     }
 
+    @Test("a stub added without name or id is named by its new id in the 404 report, not as the request body")
+    func addedStubNamedByID() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let output = try python(server, """
+            stub = {"request": {"method": "GET", "urlPath": "/fresh/one"}, "response": {"status": 200}}
+            created = requests.post(base + "/__admin/mappings", json=stub).json()
+            r = requests.get(base + "/fresh/onf")
+            print(r.status_code)
+            print(created["id"])
+            print(r.text)
+            """)
+        let lines = output.split(separator: "\n").map(String.init)
+        try #require(lines.count > 3, "\(output)")
+        #expect(lines[0] == "404")
+        #expect(lines[3] == "Closest: \(lines[1]) (added through the admin API)", "\(output)")
+        #expect(!output.contains("request body"), "\(output)")
+    }
+
+    @Test("among equal priorities the stub added last answers, and the later element of a posted mappings array")
+    func newestStubWinsTies() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let output = try python(server, """
+            def stub(body):
+                return {"request": {"urlPath": "/tie"}, "response": {"body": body}}
+            requests.post(base + "/__admin/mappings", json=stub("first"))
+            requests.post(base + "/__admin/mappings", json=stub("second"))
+            print(requests.get(base + "/tie").text)
+            requests.post(base + "/__admin/mappings/import", json={"mappings": [stub("third"), stub("fourth")]})
+            print(requests.get(base + "/tie").text)
+            print(requests.get(base + "/pages?page=2").text)
+            requests.post(base + "/__admin/mappings", json={"request": {"urlPath": "/pages"}, "response": {"body": "override"}})
+            print(requests.get(base + "/pages?page=2").text, "/", requests.get(base + "/pages?page=3").text)
+            """)
+        #expect(output == "second\nfourth\npage two\npage two / override\n", "\(output)")
+    }
+
     @Test("the journal lists requests newest first, with unmatched ones, near misses and counts")
     func journal() throws {
         let server = try startServer()

@@ -20,11 +20,21 @@ struct MappingKeysTests {
         #expect(message(json).hasPrefix(prefix), "\(message(json))")
     }
 
-    @Test("scenario keys are read; a state without scenarioName is an error")
+    @Test("scenario keys are read; states without scenarioName are ignored, as WireMock ignores them")
     func scenarioKeys() throws {
         let loaded = try stubs(#"{"scenarioName": "cart", "requiredScenarioState": "Started", "newScenarioState": "full", "request": {}, "response": {}}"#)
         #expect(loaded.stubs.first?.scenario == ScenarioRule(name: "cart", requiredState: "Started", newState: "full"))
-        #expect(message(#"{"newScenarioState": "x", "request": {}, "response": {}}"#).contains("has no 'scenarioName'"))
+        let loose = try stubs(#"{"requiredScenarioState": "x", "newScenarioState": "y", "request": {"urlPath": "/a"}, "response": {}}"#)
+        #expect(loose.stubs.count == 1)
+        #expect(loose.stubs.first?.scenario == nil)
+        #expect(StubMatcher(mappings: loose).match(MockRequest(method: "GET", target: "/a")) != nil)
+        #expect(message(#"{"requiredScenarioState": 3, "request": {}, "response": {}}"#).contains("should be a string"))
+    }
+
+    @Test("a status written as a string of digits is read as the number, as WireMock reads it")
+    func statusAsString() throws {
+        let loaded = try stubs(#"{"request": {}, "response": {"status": "204"}}"#)
+        #expect(loaded.stubs.first?.response.status == 204)
     }
 
     @Test("delayDistribution and chunkedDribbleDelay are read and checked")

@@ -188,6 +188,26 @@ struct ServeOptionsTests {
         #expect(result.standardError.contains("--inject: invalid drift injection \"null:result\": the pointer \"result\" does not start with '/'"))
     }
 
+    @Test("at equal priority the later file and the later array element answer; an admin stub is named by its id in the 404")
+    func tiesAndAdminStubNames() throws {
+        let directory = try temporaryDirectory()
+        let mappings = directory.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data(#"{"request": {"urlPath": "/tie"}, "response": {"body": "a"}}"#.utf8).write(to: mappings.appendingPathComponent("a.json"))
+        try Data(#"{"request": {"urlPath": "/tie"}, "response": {"body": "b"}}"#.utf8).write(to: mappings.appendingPathComponent("b.json"))
+        try Data(#"{"mappings": [{"request": {"urlPath": "/pair"}, "response": {"body": "one"}}, {"request": {"urlPath": "/pair"}, "response": {"body": "two"}}]}"#.utf8)
+            .write(to: mappings.appendingPathComponent("c.json"))
+        let server = try ServeProcess(["--mocks", directory.path])
+        #expect(try curl([server.url + "/tie"]).output == "b")
+        #expect(try curl([server.url + "/pair"]).output == "two")
+        let added = try curl(["-X", "POST", "--data", #"{"id": "0b7c2e4a-1111-4222-8333-944445555666", "request": {"urlPath": "/admin-only"}, "response": {"body": "x"}}"#,
+                              server.url + "/__admin/mappings"])
+        #expect(added.status == 0)
+        let missed = try curl([server.url + "/admin-onlx"])
+        #expect(missed.output.contains("Closest: 0b7c2e4a-1111-4222-8333-944445555666 (added through the admin API)\n"), "\(missed.output)")
+        #expect(server.stop().status == 0)
+    }
+
     @Test("--watch reloads a changed mapping and keeps the old ones when a file breaks")
     func watch() throws {
         let directory = try temporaryDirectory()

@@ -114,18 +114,22 @@ final class AdminAPI: Sendable {
         if let id {
             _ = store.remove(identifier: id)
         }
-        for stub in stubs.reversed() {
+        let added = stubs.map { stub in
             var stub = stub
             if let id, stubs.count == 1 { stub.identifier = id }
-            store.add(stub)
+            // WireMock gives every stub added over HTTP an id, and the 404 report names a stub
+            // by its name, else that id (not by the "request body" it was parsed from).
+            if stub.id == nil { stub.id = stub.identifier }
+            stub.source = MappingSource(file: MappingSource.adminAPI)
+            return stub
         }
+        // In order: among equal priorities the stub added last answers, as in WireMock.
+        for stub in added { store.add(stub) }
         // WireMock answers 201 with the stub it created.
-        if stubs.count == 1, let stub = stubs.first {
-            var created = stub
-            if let id { created.identifier = id }
+        if added.count == 1, let created = added.first {
             return json(id == nil ? 201 : 200, AdminJSON.stub(created))
         }
-        return json(200, .object([member("mappings", .array(stubs.map(AdminJSON.stub)))]))
+        return json(200, .object([member("mappings", .array(added.map(AdminJSON.stub)))]))
     }
 
     private func stubsByIdentifier() -> [String: StubMapping] {

@@ -10,7 +10,8 @@ final class MockStore: @unchecked Sendable {
     let injections: [DriftInjection]
     private let lock = NSLock()
     private var fileStubs: [StubMapping]
-    /// Stubs added through the admin API, newest first (they win ties over file stubs, as in WireMock).
+    /// Stubs added through the admin API, oldest first: they come after the file stubs, so they
+    /// win ties over them and the newest wins among them, as in WireMock.
     private var addedStubs: [StubMapping] = []
     /// File stubs removed through the admin API (they come back on reset or reload).
     private var hiddenFileStubs: Set<String> = []
@@ -39,12 +40,12 @@ final class MockStore: @unchecked Sendable {
         }
     }
 
-    /// Adds a stub in front of the others.
+    /// Adds a stub after the others (it wins ties in priority).
     func add(_ stub: StubMapping) {
         update {
             addedStubs.removeAll { $0.identifier == stub.identifier }
             hiddenFileStubs.insert(stub.identifier)
-            addedStubs.insert(stub, at: 0)
+            addedStubs.append(stub)
         }
     }
 
@@ -84,7 +85,7 @@ final class MockStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         change()
-        let stubs = addedStubs + fileStubs.filter { !hiddenFileStubs.contains($0.identifier) }
+        let stubs = fileStubs.filter { !hiddenFileStubs.contains($0.identifier) } + addedStubs
         current = StubSnapshot(stubs: stubs, injections: injections)
     }
 
