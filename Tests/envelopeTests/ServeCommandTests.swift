@@ -208,6 +208,21 @@ struct ServeOptionsTests {
         #expect(server.stop().status == 0)
     }
 
+    @Test("basicAuthCredentials answer curl -u with the right user and password, and 404 otherwise")
+    func basicAuthCredentials() throws {
+        let directory = try temporaryDirectory()
+        let mappings = directory.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data(#"{"request": {"urlPath": "/login", "basicAuthCredentials": {"username": "kim", "password": "secret"}}, "response": {"body": "in"}}"#.utf8)
+            .write(to: mappings.appendingPathComponent("login.json"))
+        let server = try ServeProcess(["--mocks", directory.path])
+        #expect(try curl(["-u", "kim:secret", server.url + "/login"]).output == "in")
+        let wrong = try curl(["-u", "kim:guess", "-w", "\n%{http_code}", server.url + "/login"]).output
+        #expect(wrong.hasSuffix("\n404"))
+        #expect(wrong.contains("header Authorization  equalTo \"Basic a2ltOnNlY3JldA==\", got \"Basic a2ltOmd1ZXNz\""), "\(wrong)")
+        #expect(server.stop().status == 0)
+    }
+
     @Test("--watch reloads a changed mapping and keeps the old ones when a file breaks")
     func watch() throws {
         let directory = try temporaryDirectory()

@@ -11,7 +11,7 @@ struct MappingReader {
     static let stubKeys = ["id", "uuid", "name", "priority", "request", "response", "metadata", "persistent", "insertionIndex",
                            "scenarioName", "requiredScenarioState", "newScenarioState"]
     static let requestKeys = ["method", "url", "urlPath", "urlPathPattern", "urlPattern", "urlPathTemplate", "pathParameters",
-                              "queryParameters", "headers", "cookies", "bodyPatterns"]
+                              "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials"]
     static let responseKeys = ["status", "statusMessage", "headers", "body", "base64Body", "jsonBody", "bodyFileName",
                                "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault"]
     static let matcherOperators = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or"]
@@ -192,6 +192,9 @@ struct MappingReader {
                 throw .invalidValue(file: file, location: headers.value.location, key: "headers",
                                     message: "\(quoted(header.name)) is not a valid header name")
             }
+        }
+        if let credentials = keys["basicAuthCredentials"] {
+            pattern.headers.append(try basicAuthMatcher(credentials))
         }
         if let cookies = keys["cookies"] {
             pattern.cookies = try namedMatchers(cookies, what: "cookie")
