@@ -44,7 +44,15 @@ final class AdminAPI: Sendable {
             store.resetMappings()
             return json(200, .object([]))
         case ("GET", "requests"):
-            return listRequests(journal.all(), limit: request.queryValue("limit").flatMap(Int.init))
+            var entries = journal.all()
+            if let since = request.queryValue("since") {
+                guard let date = AdminJSON.date(since) else {
+                    return error(422, "since: \(quoted(since)) is not an ISO 8601 date-time; write it as 2026-01-31T09:30:00Z")
+                }
+                // WireMock keeps the requests logged after `since`.
+                entries = entries.filter { $0.loggedAt > date.timeIntervalSince1970 }
+            }
+            return listRequests(entries, limit: request.queryValue("limit").flatMap(Int.init))
         case ("DELETE", "requests"), ("POST", "requests/reset"):
             journal.clear()
             return json(200, .object([]))
@@ -67,7 +75,7 @@ final class AdminAPI: Sendable {
             journal.clear()
             return json(200, .object([]))
         default:
-            break
+            if let answer = answerSearch(method: method, route: route, request) { return answer }
         }
         if segments.count == 2, segments[0] == "mappings" {
             let id = segments[1]
@@ -132,7 +140,7 @@ final class AdminAPI: Sendable {
         return json(200, .object([member("mappings", .array(added.map(AdminJSON.stub)))]))
     }
 
-    private func stubsByIdentifier() -> [String: StubMapping] {
+    func stubsByIdentifier() -> [String: StubMapping] {
         var result: [String: StubMapping] = [:]
         for stub in store.snapshot().matcher.stubs { result[stub.identifier] = stub }
         return result
@@ -222,7 +230,7 @@ final class AdminAPI: Sendable {
 
     // MARK: Answers
 
-    private func json(_ status: Int, _ value: JSONValue) -> PreparedResponse {
+    func json(_ status: Int, _ value: JSONValue) -> PreparedResponse {
         PreparedResponse(status: status, headers: [MockHeader(name: "Content-Type", value: "application/json")],
                          body: Array((value.serialized(pretty: true) + "\n").utf8))
     }
@@ -232,7 +240,7 @@ final class AdminAPI: Sendable {
     }
 
     /// WireMock's error shape: `{"errors": [{"code": 10, "title": "..."}]}`.
-    private func error(_ status: Int, _ title: String) -> PreparedResponse {
+    func error(_ status: Int, _ title: String) -> PreparedResponse {
         json(status, .object([member("errors", .array([.object([member("code", .number(status == 422 ? "10" : "40")),
                                                                  member("title", .string(title))])]))]))
     }

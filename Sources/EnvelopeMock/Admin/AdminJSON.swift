@@ -75,6 +75,23 @@ enum AdminJSON {
     }
 
     // ISO8601DateFormatter is documented thread-safe, and this one is never reconfigured.
+    /// An ISO 8601 date-time, with or without fractional seconds (`since=` of the journal).
+    static func date(_ text: String) -> Date? {
+        // The fraction is read here, so that any number of digits works (Python's
+        // isoformat() writes six, WireMock three, some clients none).
+        var whole = text
+        var fraction = 0.0
+        if let dot = text.firstIndex(of: ".") {
+            let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+            fraction = value
+            whole = String(text[..<dot]) + String(text[text.index(after: dot)...].dropFirst(digits.count))
+        }
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        return plain.date(from: whole).map { $0.addingTimeInterval(fraction) }
+    }
+
     nonisolated(unsafe) private static let isoFormatter: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
