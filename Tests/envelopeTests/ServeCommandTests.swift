@@ -223,7 +223,7 @@ struct ServeOptionsTests {
         #expect(server.stop().status == 0)
     }
 
-    @Test("the PyPI wiremock client lists requests since and up to a limit, counts, finds, removes, asks for near misses and finds stubs by metadata")
+    @Test("the PyPI wiremock client lists requests since and up to a limit, counts, finds, removes, asks for near misses, finds stubs by metadata and sets a global delay")
     func wireMockClient() throws {
         let directory = try temporaryDirectory()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("mappings"), withIntermediateDirectories: true)
@@ -250,6 +250,10 @@ struct ServeOptionsTests {
             after remove-by-metadata 404 a
             remove ['/team/c'] 4
             bad since 422
+            global delay a True {'settings': {'fixedDelay': 300}}
+            settings 200
+            global distribution True {'type': 'uniform', 'lower': 200, 'upper': 201}
+            bad settings 422 request body:1:2: unsupported key 'delay' in settings
 
             """)
         #expect(server.stop().status == 0)

@@ -75,7 +75,9 @@ final class AdminAPI: Sendable {
             journal.clear()
             return json(200, .object([]))
         default:
-            if let answer = answerSearch(method: method, route: route, request) { return answer }
+            if let answer = answerSearch(method: method, route: route, request) ?? answerSettings(method: method, route: route, request) {
+                return answer
+            }
         }
         if segments.count == 2, segments[0] == "mappings" {
             let id = segments[1]

@@ -16,6 +16,7 @@ final class MockStore: @unchecked Sendable {
     /// File stubs removed through the admin API (they come back on reset or reload).
     private var hiddenFileStubs: Set<String> = []
     private var current: StubSnapshot
+    private var settings = GlobalSettings()
     private var scenarios: [String: String] = [:]
     private var generators: [UInt64: UInt64] = [:]
 
@@ -86,7 +87,20 @@ final class MockStore: @unchecked Sendable {
         defer { lock.unlock() }
         change()
         let stubs = fileStubs.filter { !hiddenFileStubs.contains($0.identifier) } + addedStubs
-        current = StubSnapshot(stubs: stubs, injections: injections)
+        current = StubSnapshot(stubs: stubs, injections: injections, settings: settings)
+    }
+
+    /// The global settings now in force.
+    func globalSettings() -> GlobalSettings {
+        snapshot().settings
+    }
+
+    /// Replaces the global settings (`POST /__admin/settings`); the stubs stay as they are.
+    func setGlobalSettings(_ new: GlobalSettings) {
+        lock.lock()
+        defer { lock.unlock() }
+        settings = new
+        current = StubSnapshot(current, settings: new)
     }
 
     // MARK: Scenarios

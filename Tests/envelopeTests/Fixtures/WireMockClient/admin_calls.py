@@ -11,6 +11,8 @@ from wiremock.resources.mappings.resource import Mappings
 from wiremock.resources.near_misses import NearMissMatchPatternRequest, NearMissMatchRequest
 from wiremock.resources.near_misses.resource import NearMisses
 from wiremock.resources.requests.resource import Requests
+from wiremock.resources.settings import GlobalSetting
+from wiremock.resources.settings.resource import GlobalSettings
 
 base = sys.argv[1]
 Config.base_url = base + "/__admin"
@@ -58,3 +60,15 @@ print("after remove-by-metadata", requests.get(base + "/team/b").status_code, re
 removed = requests.post(base + "/__admin/requests/remove", json={"urlPath": "/team/c"}).json()
 print("remove", [e["request"]["url"] for e in removed["serveEvents"]], Requests.get_all_received_requests(parameters={}).meta.total)
 print("bad since", requests.get(base + "/__admin/requests?since=yesterday").status_code)
+
+GlobalSettings.update_global_settings(GlobalSetting(fixed_delay=300))
+started = time.monotonic()
+answer = requests.get(base + "/team/a")
+print("global delay", answer.text, time.monotonic() - started >= 0.3, requests.get(base + "/__admin/settings").json())
+settings = {"fixedDelay": 0, "delayDistribution": {"type": "uniform", "lower": 200, "upper": 201}}
+print("settings", requests.post(base + "/__admin/settings", json=settings).status_code)
+started = time.monotonic()
+requests.get(base + "/team/a")
+print("global distribution", time.monotonic() - started >= 0.2, requests.get(base + "/__admin/settings").json()["settings"]["delayDistribution"])
+print("bad settings", requests.post(base + "/__admin/settings", json={"fixedDelay": "soon"}).status_code,
+      requests.post(base + "/__admin/settings", json={"delay": 1}).json()["errors"][0]["title"].split(";")[0])
