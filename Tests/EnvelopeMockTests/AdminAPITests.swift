@@ -104,6 +104,28 @@ struct AdminAPITests {
         #expect(output == "second\nfourth\npage two\npage two / override\n", "\(output)")
     }
 
+    @Test("mappings/save writes each added stub as ID.json through the given folder, and refuses without one")
+    func saveMappings() throws {
+        let written = SavedFiles()
+        var options = MockServerOptions()
+        options.mappingFiles = MappingFiles(folder: "Mocks/mappings") { path, bytes in written.add(path, bytes); return nil }
+        let server = try startServer(options: options)
+        defer { server.stop() }
+        let output = try python(server, """
+            requests.post(base + "/__admin/mappings", json={"id": "../up", "request": {"urlPath": "/s"}, "response": {"body": "s"}})
+            print(requests.post(base + "/__admin/mappings/save").status_code)
+            """)
+        #expect(output == "200\n")
+        let files = written.all()
+        #expect(files.map(\.path) == ["Mocks/mappings/stub.._up.json"])
+        let text = String(decoding: files.first?.bytes ?? [], as: UTF8.self)
+        #expect(text.contains("\"urlPath\": \"/s\""), "\(text)")
+        let plain = try startServer()
+        defer { plain.stop() }
+        #expect(try python(plain, "print(requests.post(base + \"/__admin/mappings/save\").status_code)\n") == "409\n")
+        #expect(MappingFiles.fileName(for: "a/b c") == "a_b_c.json")
+    }
+
     @Test("the journal lists requests newest first, with unmatched ones, near misses and counts")
     func journal() throws {
         let server = try startServer()
@@ -173,5 +195,24 @@ struct RequestJournalTests {
         #expect(journal.all().map(\.request.target) == ["/9", "/8"])
         journal.record(request("/huge", body: 10_000), status: 200, stubIdentifier: nil)
         #expect(journal.all().map(\.request.target) == ["/huge"])
+    }
+}
+
+/// What a test's ``MappingFiles`` was asked to write.
+final class SavedFiles: @unchecked Sendable {
+    // @unchecked: `files` is only touched under `lock`.
+    private let lock = NSLock()
+    private var files: [(path: String, bytes: [UInt8])] = []
+
+    func add(_ path: String, _ bytes: [UInt8]) {
+        lock.lock()
+        files.append((path, bytes))
+        lock.unlock()
+    }
+
+    func all() -> [(path: String, bytes: [UInt8])] {
+        lock.lock()
+        defer { lock.unlock() }
+        return files
     }
 }

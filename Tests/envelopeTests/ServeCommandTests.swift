@@ -223,7 +223,7 @@ struct ServeOptionsTests {
         #expect(server.stop().status == 0)
     }
 
-    @Test("the PyPI wiremock client lists requests since and up to a limit, counts, finds, removes, asks for near misses, finds stubs by metadata and sets a global delay")
+    @Test("the PyPI wiremock client lists requests since and up to a limit, counts, finds, removes, asks for near misses, finds stubs by metadata, sets a global delay and saves the stubs")
     func wireMockClient() throws {
         let directory = try temporaryDirectory()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("mappings"), withIntermediateDirectories: true)
@@ -254,9 +254,16 @@ struct ServeOptionsTests {
             settings 200
             global distribution True {'type': 'uniform', 'lower': 200, 'upper': 201}
             bad settings 422 request body:1:2: unsupported key 'delay' in settings
+            saved
 
             """)
         #expect(server.stop().status == 0)
+        // mappings/save wrote the one stub left, which a new server loads from the folder.
+        let saved = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("mappings").path)
+        #expect(saved.count == 1 && saved.first?.hasSuffix(".json") == true, "\(saved)")
+        let again = try ServeProcess(["--mocks", directory.path])
+        #expect(try curl([again.url + "/team/a"]).output == "a")
+        #expect(again.stop().status == 0)
     }
 
     @Test("--watch reloads a changed mapping and keeps the old ones when a file breaks")

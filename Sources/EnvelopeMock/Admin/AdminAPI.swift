@@ -9,11 +9,14 @@ final class AdminAPI: Sendable {
     let journal: RequestJournal
     /// Where `bodyFileName` looks for stubs added over HTTP.
     let bodyFiles: BodyFiles
+    /// Where `mappings/save` writes; nil when the server has no mappings folder.
+    let mappingFiles: MappingFiles?
 
-    init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles) {
+    init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles, mappingFiles: MappingFiles? = nil) {
         self.store = store
         self.journal = journal
         self.bodyFiles = bodyFiles
+        self.mappingFiles = mappingFiles
     }
 
     /// Whether `target` is an admin request (`/__admin` or below it).
@@ -40,6 +43,8 @@ final class AdminAPI: Sendable {
         case ("DELETE", "mappings"):
             store.removeAll()
             return json(200, .object([]))
+        case ("POST", "mappings/save"):
+            return saveMappings()
         case ("POST", "mappings/reset"):
             store.resetMappings()
             return json(200, .object([]))
@@ -140,6 +145,22 @@ final class AdminAPI: Sendable {
             return json(id == nil ? 201 : 200, AdminJSON.stub(created))
         }
         return json(200, .object([member("mappings", .array(added.map(AdminJSON.stub)))]))
+    }
+
+    /// Writes every stub added over HTTP to the mappings folder, one `ID.json` each, as the
+    /// admin API shows it (WireMock's `mappings/save`).
+    private func saveMappings() -> PreparedResponse {
+        guard let mappingFiles else {
+            return error(409, "this server has no mappings folder to save to (start it with envelope serve --mocks DIR)")
+        }
+        let added = store.snapshot().matcher.stubs.filter { $0.source.file == MappingSource.adminAPI }
+        for stub in added {
+            let bytes = Array((AdminJSON.stub(stub).serialized(pretty: true) + "\n").utf8)
+            if let failure = mappingFiles.save(bytes, as: MappingFiles.fileName(for: stub.identifier)) {
+                return error(500, failure)
+            }
+        }
+        return json(200, .object([]))
     }
 
     func stubsByIdentifier() -> [String: StubMapping] {

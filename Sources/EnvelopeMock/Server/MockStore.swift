@@ -86,7 +86,9 @@ final class MockStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         change()
-        let stubs = fileStubs.filter { !hiddenFileStubs.contains($0.identifier) } + addedStubs
+        // A file stub with an added stub's id (saved by mappings/save, then reloaded) yields to it.
+        let addedIdentifiers = Set(addedStubs.map(\.identifier))
+        let stubs = fileStubs.filter { !hiddenFileStubs.contains($0.identifier) && !addedIdentifiers.contains($0.identifier) } + addedStubs
         current = StubSnapshot(stubs: stubs, injections: injections, settings: settings)
     }
 

@@ -72,3 +72,6 @@ requests.get(base + "/team/a")
 print("global distribution", time.monotonic() - started >= 0.2, requests.get(base + "/__admin/settings").json()["settings"]["delayDistribution"])
 print("bad settings", requests.post(base + "/__admin/settings", json={"fixedDelay": "soon"}).status_code,
       requests.post(base + "/__admin/settings", json={"delay": 1}).json()["errors"][0]["title"].split(";")[0])
+
+Mappings.persist_mappings()
+print("saved")
