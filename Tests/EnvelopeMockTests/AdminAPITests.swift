@@ -126,6 +126,23 @@ struct AdminAPITests {
         #expect(MappingFiles.fileName(for: "a/b c") == "a_b_c.json")
     }
 
+    @Test("mappings/import follows importOptions: OVERWRITE or IGNORE a stub with the same id, deleteAllNotInImport")
+    func importOptions() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let output = try python(server, """
+            def imported(body, **options):
+                stubs = {"mappings": [{"id": "page-two", "priority": 1, "request": {"urlPath": "/pages"}, "response": {"body": body}}]}
+                if options: stubs["importOptions"] = options
+                return requests.post(base + "/__admin/mappings/import", json=stubs).status_code
+            print(imported("ignored", duplicatePolicy="IGNORE"), requests.get(base + "/pages?page=2").text)
+            print(imported("overwritten"), requests.get(base + "/pages?page=2").text)
+            print(imported("alone", deleteAllNotInImport=True), requests.get(base + "/__admin/mappings").json()["meta"]["total"])
+            print(imported("x", duplicatePolicy="MERGE"))
+            """)
+        #expect(output == "200 page two\n200 overwritten\n200 1\n422\n", "\(output)")
+    }
+
     @Test("the journal lists requests newest first, with unmatched ones, near misses and counts")
     func journal() throws {
         let server = try startServer()

@@ -38,8 +38,10 @@ final class AdminAPI: Sendable {
             return json(200, .object([member("status", .string("healthy")), member("service", .string("envelope mock server"))]))
         case ("GET", "mappings"):
             return listMappings(limit: request.queryValue("limit").flatMap(Int.init), offset: request.queryValue("offset").flatMap(Int.init) ?? 0)
-        case ("POST", "mappings"), ("POST", "mappings/import"):
+        case ("POST", "mappings"):
             return addMappings(request.body)
+        case ("POST", "mappings/import"):
+            return importMappings(request.body)
         case ("DELETE", "mappings"):
             store.removeAll()
             return json(200, .object([]))
@@ -126,6 +128,12 @@ final class AdminAPI: Sendable {
         } catch {
             return self.error(422, error.description)
         }
+        return install(stubs, replacing: id)
+    }
+
+    /// Adds parsed stubs (`id`: the one stub replaces the stub with that id) and answers as
+    /// WireMock does.
+    func install(_ stubs: [StubMapping], replacing id: String? = nil) -> PreparedResponse {
         if let id {
             _ = store.remove(identifier: id)
         }
