@@ -29,6 +29,8 @@ test: DEPS_PYTHON += requests:python3-requests
 # verdicts of Tests/envelopeTests/OpenAPIReferenceTests.swift.
 DEPS_PIP ?=
 test: DEPS_PIP += openapi_core:openapi-core
+# The PyPI WireMock client drives `envelope serve`'s admin API (ServeOptionsTests).
+test: DEPS_PIP += wiremock:wiremock
 
 # sudo only when not already root (CI containers run as root and often have no sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

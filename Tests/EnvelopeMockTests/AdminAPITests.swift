@@ -66,6 +66,83 @@ struct AdminAPITests {
         #expect(lines.last == "404")
     }
 
+    @Test("a stub added without name or id is named by its new id in the 404 report, not as the request body")
+    func addedStubNamedByID() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let output = try python(server, """
+            stub = {"request": {"method": "GET", "urlPath": "/fresh/one"}, "response": {"status": 200}}
+            created = requests.post(base + "/__admin/mappings", json=stub).json()
+            r = requests.get(base + "/fresh/onf")
+            print(r.status_code)
+            print(created["id"])
+            print(r.text)
+            """)
+        let lines = output.split(separator: "\n").map(String.init)
+        try #require(lines.count > 3, "\(output)")
+        #expect(lines[0] == "404")
+        #expect(lines[3] == "Closest: \(lines[1]) (added through the admin API)", "\(output)")
+        #expect(!output.contains("request body"), "\(output)")
+    }
+
+    @Test("among equal priorities the stub added last answers, and the later element of a posted mappings array")
+    func newestStubWinsTies() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let output = try python(server, """
+            def stub(body):
+                return {"request": {"urlPath": "/tie"}, "response": {"body": body}}
+            requests.post(base + "/__admin/mappings", json=stub("first"))
+            requests.post(base + "/__admin/mappings", json=stub("second"))
+            print(requests.get(base + "/tie").text)
+            requests.post(base + "/__admin/mappings/import", json={"mappings": [stub("third"), stub("fourth")]})
+            print(requests.get(base + "/tie").text)
+            print(requests.get(base + "/pages?page=2").text)
+            requests.post(base + "/__admin/mappings", json={"request": {"urlPath": "/pages"}, "response": {"body": "override"}})
+            print(requests.get(base + "/pages?page=2").text, "/", requests.get(base + "/pages?page=3").text)
+            """)
+        #expect(output == "second\nfourth\npage two\npage two / override\n", "\(output)")
+    }
+
+    @Test("mappings/save writes each added stub as ID.json through the given folder, and refuses without one")
+    func saveMappings() throws {
+        let written = SavedFiles()
+        var options = MockServerOptions()
+        options.mappingFiles = MappingFiles(folder: "Mocks/mappings") { path, bytes in written.add(path, bytes); return nil }
+        let server = try startServer(options: options)
+        defer { server.stop() }
+        let output = try python(server, """
+            requests.post(base + "/__admin/mappings", json={"id": "../up", "request": {"urlPath": "/s"}, "response": {"body": "s"}})
+            print(requests.post(base + "/__admin/mappings/save").status_code)
+            """)
+        #expect(output == "200\n")
+        let files = written.all()
+        #expect(files.map(\.path) == ["Mocks/mappings/stub.._up.json"])
+        let text = String(decoding: files.first?.bytes ?? [], as: UTF8.self)
+        #expect(text.contains("\"urlPath\": \"/s\""), "\(text)")
+        let plain = try startServer()
+        defer { plain.stop() }
+        #expect(try python(plain, "print(requests.post(base + \"/__admin/mappings/save\").status_code)\n") == "409\n")
+        #expect(MappingFiles.fileName(for: "a/b c") == "a_b_c.json")
+    }
+
+    @Test("mappings/import follows importOptions: OVERWRITE or IGNORE a stub with the same id, deleteAllNotInImport")
+    func importOptions() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let output = try python(server, """
+            def imported(body, **options):
+                stubs = {"mappings": [{"id": "page-two", "priority": 1, "request": {"urlPath": "/pages"}, "response": {"body": body}}]}
+                if options: stubs["importOptions"] = options
+                return requests.post(base + "/__admin/mappings/import", json=stubs).status_code
+            print(imported("ignored", duplicatePolicy="IGNORE"), requests.get(base + "/pages?page=2").text)
+            print(imported("overwritten"), requests.get(base + "/pages?page=2").text)
+            print(imported("alone", deleteAllNotInImport=True), requests.get(base + "/__admin/mappings").json()["meta"]["total"])
+            print(imported("x", duplicatePolicy="MERGE"))
+            """)
+        #expect(output == "200 page two\n200 overwritten\n200 1\n422\n", "\(output)")
+    }
+
     @Test("the journal lists requests newest first, with unmatched ones, near misses and counts")
     func journal() throws {
         let server = try startServer()
@@ -135,5 +212,24 @@ struct RequestJournalTests {
         #expect(journal.all().map(\.request.target) == ["/9", "/8"])
         journal.record(request("/huge", body: 10_000), status: 200, stubIdentifier: nil)
         #expect(journal.all().map(\.request.target) == ["/huge"])
+    }
+}
+
+/// What a test's ``MappingFiles`` was asked to write.
+final class SavedFiles: @unchecked Sendable {
+    // @unchecked: `files` is only touched under `lock`.
+    private let lock = NSLock()
+    private var files: [(path: String, bytes: [UInt8])] = []
+
+    func add(_ path: String, _ bytes: [UInt8]) {
+        lock.lock()
+        files.append((path, bytes))
+        lock.unlock()
+    }
+
+    func all() -> [(path: String, bytes: [UInt8])] {
+        lock.lock()
+        defer { lock.unlock() }
+        return files
     }
 }

@@ -39,7 +39,16 @@ struct JSONPathTests {
         #expect(try select("$..book[?(@.category != \"fiction\")].price") == ["8.95"])
     }
 
-    @Test("syntax errors name the place", arguments: ["store", "$.a[", "$.a[?(@.b == )]", "$.a]", "$[?(@.a =~ /(/)]"])
+    @Test("a dot before a bracket is read as the bracket alone, as Jayway reads $.[?(@.flag == true)]")
+    func dotBeforeBracket() throws {
+        #expect(try select("$.store.book.[?(@.isbn)].title") == ["Sword", "Moby Dick"])
+        #expect(try select("$.store.book.[0].title") == ["Sayings"])
+        let flags = try JSONDocument.parse(#"[{"flag": true, "n": 1}, {"flag": false, "n": 2}, {"flag": true, "n": 3}]"#).root.value
+        #expect(try JSONPath("$.[?(@.flag == true)].n").select(in: flags).map(\.textForMatching) == ["1", "3"])
+        #expect(try JSONPath("$.[?(@.flag == true)]").select(in: flags).count == 2)
+    }
+
+    @Test("syntax errors name the place", arguments: ["store", "$.a[", "$.a[?(@.b == )]", "$.a]", "$[?(@.a =~ /(/)]", "$.[", "$..."])
     func errors(path: String) {
         #expect(throws: JSONPath.SyntaxError.self) { try JSONPath(path) }
     }

@@ -10,7 +10,8 @@ struct MappingKeysTests {
 
     @Test("unsupported keys fail with the file, the place and the key", arguments: [
         (#"{"request": {}, "response": {"transformers": ["response-template"]}}"#, "m.json:1:30: unsupported key 'transformers' in response"),
-        (#"{"request": {"basicAuthCredentials": {}}, "response": {}}"#, "m.json:1:14: unsupported key 'basicAuthCredentials' in request"),
+        (#"{"request": {"formParameters": {}}, "response": {}}"#, "m.json:1:14: unsupported key 'formParameters' in request"),
+        (#"{"request": {"basicAuthCredentials": {"username": "a", "pass": "b"}}, "response": {}}"#, "m.json:1:56: unsupported key 'pass' in basicAuthCredentials"),
         (#"{"request": {"bodyPatterns": [{"equalToXml": "<a/>"}]}, "response": {}}"#, "m.json:1:32: unsupported key 'equalToXml' in a body pattern"),
         (#"{"request": {"headers": {"A": {"before": "now"}}}, "response": {}}"#, "m.json:1:32: unsupported key 'before' in the header 'A'"),
         (#"{"request": {}, "response": {}, "postServeActions": []}"#, "m.json:1:33: unsupported key 'postServeActions' in the mapping"),
@@ -19,11 +20,38 @@ struct MappingKeysTests {
         #expect(message(json).hasPrefix(prefix), "\(message(json))")
     }
 
-    @Test("scenario keys are read; a state without scenarioName is an error")
+    @Test("scenario keys are read; states without scenarioName are ignored, as WireMock ignores them")
     func scenarioKeys() throws {
         let loaded = try stubs(#"{"scenarioName": "cart", "requiredScenarioState": "Started", "newScenarioState": "full", "request": {}, "response": {}}"#)
         #expect(loaded.stubs.first?.scenario == ScenarioRule(name: "cart", requiredState: "Started", newState: "full"))
-        #expect(message(#"{"newScenarioState": "x", "request": {}, "response": {}}"#).contains("has no 'scenarioName'"))
+        let loose = try stubs(#"{"requiredScenarioState": "x", "newScenarioState": "y", "request": {"urlPath": "/a"}, "response": {}}"#)
+        #expect(loose.stubs.count == 1)
+        #expect(loose.stubs.first?.scenario == nil)
+        #expect(StubMatcher(mappings: loose).match(MockRequest(method: "GET", target: "/a")) != nil)
+        #expect(message(#"{"requiredScenarioState": 3, "request": {}, "response": {}}"#).contains("should be a string"))
+    }
+
+    @Test("basicAuthCredentials match an Authorization header of Basic and the Base64 of user:password, exactly")
+    func basicAuth() throws {
+        let loaded = try stubs(#"{"request": {"urlPath": "/login", "basicAuthCredentials": {"username": "kim", "password": "sé:cret"}}, "response": {}}"#)
+        let matcher = StubMatcher(mappings: loaded)
+        func answers(_ authorization: String?) -> Bool {
+            let headers = authorization.map { [MockHeader(name: "Authorization", value: $0)] } ?? []
+            return matcher.match(MockRequest(method: "GET", target: "/login", headers: headers)) != nil
+        }
+        // base64("kim:sé:cret") in UTF-8.
+        #expect(answers("Basic a2ltOnPDqTpjcmV0"))
+        #expect(!answers("Basic a2ltOnNlY3JldA=="))
+        #expect(!answers("basic a2ltOnPDqTpjcmV0"))
+        #expect(!answers(nil))
+        #expect(message(#"{"request": {"basicAuthCredentials": {"username": "kim"}}, "response": {}}"#).contains("has no 'password'"))
+        #expect(message(#"{"request": {"basicAuthCredentials": {"username": "kim", "password": 1}}, "response": {}}"#).contains("should be a string"))
+    }
+
+    @Test("a status written as a string of digits is read as the number, as WireMock reads it")
+    func statusAsString() throws {
+        let loaded = try stubs(#"{"request": {}, "response": {"status": "204"}}"#)
+        #expect(loaded.stubs.first?.response.status == 204)
     }
 
     @Test("delayDistribution and chunkedDribbleDelay are read and checked")

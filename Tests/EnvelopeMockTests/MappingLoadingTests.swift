@@ -137,8 +137,13 @@ struct MappingLoadingTests {
     @Test("wrong types, conflicting keys, bad regexes and invalid JSON are reported with their place")
     func otherErrors() {
         let message = mappingLoadMessage
-        #expect(message(#"{"request": {"urlPath": "/x"}, "response": {"status": "200"}}"#)
-            == "m.json:1:55: 'status' should be an integer, found a string")
+        #expect(message(#"{"request": {"urlPath": "/x"}, "response": {"status": true}}"#)
+            == "m.json:1:55: 'status' should be an integer, found a boolean")
+        #expect(message(#"{"request": {"urlPath": "/x"}, "response": {"status": "OK"}}"#)
+            .hasPrefix("m.json:1:55:"))
+        #expect(message(#"{"request": {"urlPath": "/x"}, "response": {"status": "OK"}}"#)
+            .contains("\"OK\" is not a status code; write a number such as 200"))
+        #expect(message(#"{"request": {"urlPath": "/x"}, "response": {"status": "99"}}"#).contains("99 is not a final HTTP status"))
         #expect(message(#"{"request": {"url": "/x", "urlPath": "/x"}, "response": {}}"#)
             .hasPrefix("m.json:1:27: request has 'url' and 'urlPath'; keep only one"))
         #expect(message(#"{"request": {"urlPathPattern": "/x("}, "response": {}}"#).hasPrefix("m.json:1:32: regular expression"))

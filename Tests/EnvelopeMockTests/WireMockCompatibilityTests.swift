@@ -170,8 +170,9 @@ struct WireMockCompatibilityTests {
             all.append(StubMapping(name: "s\(index)", request: RequestPattern(method: method, url: .urlPath("/item/\(index / 2)")),
                                    response: ResponseDefinition(), source: MappingSource(file: "many.json", index: index)))
         }
-        all.append(StubMapping(name: "any", request: RequestPattern(url: .urlPath("/item/7")), response: ResponseDefinition(),
-                               source: MappingSource(file: "any.json")))
+        // Loaded first, so the method-specific stubs loaded after it win the tie.
+        all.insert(StubMapping(name: "any", request: RequestPattern(url: .urlPath("/item/7")), response: ResponseDefinition(),
+                               source: MappingSource(file: "any.json")), at: 0)
         let m = StubMatcher(stubs: all)
         #expect(m.match(request("GET", "/item/7"))?.name == "s14")
         #expect(m.match(request("POST", "/item/7"))?.name == "s15")

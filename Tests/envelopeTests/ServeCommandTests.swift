@@ -188,6 +188,84 @@ struct ServeOptionsTests {
         #expect(result.standardError.contains("--inject: invalid drift injection \"null:result\": the pointer \"result\" does not start with '/'"))
     }
 
+    @Test("at equal priority the later file and the later array element answer; an admin stub is named by its id in the 404")
+    func tiesAndAdminStubNames() throws {
+        let directory = try temporaryDirectory()
+        let mappings = directory.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data(#"{"request": {"urlPath": "/tie"}, "response": {"body": "a"}}"#.utf8).write(to: mappings.appendingPathComponent("a.json"))
+        try Data(#"{"request": {"urlPath": "/tie"}, "response": {"body": "b"}}"#.utf8).write(to: mappings.appendingPathComponent("b.json"))
+        try Data(#"{"mappings": [{"request": {"urlPath": "/pair"}, "response": {"body": "one"}}, {"request": {"urlPath": "/pair"}, "response": {"body": "two"}}]}"#.utf8)
+            .write(to: mappings.appendingPathComponent("c.json"))
+        let server = try ServeProcess(["--mocks", directory.path])
+        #expect(try curl([server.url + "/tie"]).output == "b")
+        #expect(try curl([server.url + "/pair"]).output == "two")
+        let added = try curl(["-X", "POST", "--data", #"{"id": "0b7c2e4a-1111-4222-8333-944445555666", "request": {"urlPath": "/admin-only"}, "response": {"body": "x"}}"#,
+                              server.url + "/__admin/mappings"])
+        #expect(added.status == 0)
+        let missed = try curl([server.url + "/admin-onlx"])
+        #expect(missed.output.contains("Closest: 0b7c2e4a-1111-4222-8333-944445555666 (added through the admin API)\n"), "\(missed.output)")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("basicAuthCredentials answer curl -u with the right user and password, and 404 otherwise")
+    func basicAuthCredentials() throws {
+        let directory = try temporaryDirectory()
+        let mappings = directory.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data(#"{"request": {"urlPath": "/login", "basicAuthCredentials": {"username": "kim", "password": "secret"}}, "response": {"body": "in"}}"#.utf8)
+            .write(to: mappings.appendingPathComponent("login.json"))
+        let server = try ServeProcess(["--mocks", directory.path])
+        #expect(try curl(["-u", "kim:secret", server.url + "/login"]).output == "in")
+        let wrong = try curl(["-u", "kim:guess", "-w", "\n%{http_code}", server.url + "/login"]).output
+        #expect(wrong.hasSuffix("\n404"))
+        #expect(wrong.contains("header Authorization  equalTo \"Basic a2ltOnNlY3JldA==\", got \"Basic a2ltOmd1ZXNz\""), "\(wrong)")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("the PyPI wiremock client lists requests since and up to a limit, counts, finds, removes, asks for near misses, finds stubs by metadata, sets a global delay and saves the stubs")
+    func wireMockClient() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        let server = try ServeProcess(["--mocks", directory.path])
+        let script = packageRoot.appendingPathComponent("Tests/envelopeTests/Fixtures/WireMockClient/admin_calls.py")
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", script.path, server.url]
+        let output = Pipe()
+        python.standardOutput = output
+        try python.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self) == """
+            all 3 ['/team/c', '/team/b', '/team/a']
+            limit ['/team/c']
+            since ['/team/c', '/team/b']
+            count 3
+            find ['/team/b']
+            near request ['a', 'b'] True
+            near pattern 3 ['/team/c', '/team/b', '/team/a']
+            find-by-metadata 1 ['a']
+            after remove-by-metadata 404 a
+            remove ['/team/c'] 4
+            bad since 422
+            global delay a True {'settings': {'fixedDelay': 300}}
+            settings 200
+            global distribution True {'type': 'uniform', 'lower': 200, 'upper': 201}
+            bad settings 422 request body:1:2: unsupported key 'delay' in settings
+            saved
+
+            """)
+        #expect(server.stop().status == 0)
+        // mappings/save wrote the one stub left, which a new server loads from the folder.
+        let saved = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("mappings").path)
+        #expect(saved.count == 1 && saved.first?.hasSuffix(".json") == true, "\(saved)")
+        let again = try ServeProcess(["--mocks", directory.path])
+        #expect(try curl([again.url + "/team/a"]).output == "a")
+        #expect(again.stop().status == 0)
+    }
+
     @Test("--watch reloads a changed mapping and keeps the old ones when a file breaks")
     func watch() throws {
         let directory = try temporaryDirectory()

@@ -9,11 +9,14 @@ final class AdminAPI: Sendable {
     let journal: RequestJournal
     /// Where `bodyFileName` looks for stubs added over HTTP.
     let bodyFiles: BodyFiles
+    /// Where `mappings/save` writes; nil when the server has no mappings folder.
+    let mappingFiles: MappingFiles?
 
-    init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles) {
+    init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles, mappingFiles: MappingFiles? = nil) {
         self.store = store
         self.journal = journal
         self.bodyFiles = bodyFiles
+        self.mappingFiles = mappingFiles
     }
 
     /// Whether `target` is an admin request (`/__admin` or below it).
@@ -35,16 +38,28 @@ final class AdminAPI: Sendable {
             return json(200, .object([member("status", .string("healthy")), member("service", .string("envelope mock server"))]))
         case ("GET", "mappings"):
             return listMappings(limit: request.queryValue("limit").flatMap(Int.init), offset: request.queryValue("offset").flatMap(Int.init) ?? 0)
-        case ("POST", "mappings"), ("POST", "mappings/import"):
+        case ("POST", "mappings"):
             return addMappings(request.body)
+        case ("POST", "mappings/import"):
+            return importMappings(request.body)
         case ("DELETE", "mappings"):
             store.removeAll()
             return json(200, .object([]))
+        case ("POST", "mappings/save"):
+            return saveMappings()
         case ("POST", "mappings/reset"):
             store.resetMappings()
             return json(200, .object([]))
         case ("GET", "requests"):
-            return listRequests(journal.all(), limit: request.queryValue("limit").flatMap(Int.init))
+            var entries = journal.all()
+            if let since = request.queryValue("since") {
+                guard let date = AdminJSON.date(since) else {
+                    return error(422, "since: \(quoted(since)) is not an ISO 8601 date-time; write it as 2026-01-31T09:30:00Z")
+                }
+                // WireMock keeps the requests logged after `since`.
+                entries = entries.filter { $0.loggedAt > date.timeIntervalSince1970 }
+            }
+            return listRequests(entries, limit: request.queryValue("limit").flatMap(Int.init))
         case ("DELETE", "requests"), ("POST", "requests/reset"):
             journal.clear()
             return json(200, .object([]))
@@ -67,7 +82,9 @@ final class AdminAPI: Sendable {
             journal.clear()
             return json(200, .object([]))
         default:
-            break
+            if let answer = answerSearch(method: method, route: route, request) ?? answerSettings(method: method, route: route, request) {
+                return answer
+            }
         }
         if segments.count == 2, segments[0] == "mappings" {
             let id = segments[1]
@@ -111,24 +128,50 @@ final class AdminAPI: Sendable {
         } catch {
             return self.error(422, error.description)
         }
+        return install(stubs, replacing: id)
+    }
+
+    /// Adds parsed stubs (`id`: the one stub replaces the stub with that id) and answers as
+    /// WireMock does.
+    func install(_ stubs: [StubMapping], replacing id: String? = nil) -> PreparedResponse {
         if let id {
             _ = store.remove(identifier: id)
         }
-        for stub in stubs.reversed() {
+        let added = stubs.map { stub in
             var stub = stub
             if let id, stubs.count == 1 { stub.identifier = id }
-            store.add(stub)
+            // WireMock gives every stub added over HTTP an id, and the 404 report names a stub
+            // by its name, else that id (not by the "request body" it was parsed from).
+            if stub.id == nil { stub.id = stub.identifier }
+            stub.source = MappingSource(file: MappingSource.adminAPI)
+            return stub
         }
+        // In order: among equal priorities the stub added last answers, as in WireMock.
+        for stub in added { store.add(stub) }
         // WireMock answers 201 with the stub it created.
-        if stubs.count == 1, let stub = stubs.first {
-            var created = stub
-            if let id { created.identifier = id }
+        if added.count == 1, let created = added.first {
             return json(id == nil ? 201 : 200, AdminJSON.stub(created))
         }
-        return json(200, .object([member("mappings", .array(stubs.map(AdminJSON.stub)))]))
+        return json(200, .object([member("mappings", .array(added.map(AdminJSON.stub)))]))
     }
 
-    private func stubsByIdentifier() -> [String: StubMapping] {
+    /// Writes every stub added over HTTP to the mappings folder, one `ID.json` each, as the
+    /// admin API shows it (WireMock's `mappings/save`).
+    private func saveMappings() -> PreparedResponse {
+        guard let mappingFiles else {
+            return error(409, "this server has no mappings folder to save to (start it with envelope serve --mocks DIR)")
+        }
+        let added = store.snapshot().matcher.stubs.filter { $0.source.file == MappingSource.adminAPI }
+        for stub in added {
+            let bytes = Array((AdminJSON.stub(stub).serialized(pretty: true) + "\n").utf8)
+            if let failure = mappingFiles.save(bytes, as: MappingFiles.fileName(for: stub.identifier)) {
+                return error(500, failure)
+            }
+        }
+        return json(200, .object([]))
+    }
+
+    func stubsByIdentifier() -> [String: StubMapping] {
         var result: [String: StubMapping] = [:]
         for stub in store.snapshot().matcher.stubs { result[stub.identifier] = stub }
         return result
@@ -218,7 +261,7 @@ final class AdminAPI: Sendable {
 
     // MARK: Answers
 
-    private func json(_ status: Int, _ value: JSONValue) -> PreparedResponse {
+    func json(_ status: Int, _ value: JSONValue) -> PreparedResponse {
         PreparedResponse(status: status, headers: [MockHeader(name: "Content-Type", value: "application/json")],
                          body: Array((value.serialized(pretty: true) + "\n").utf8))
     }
@@ -228,7 +271,7 @@ final class AdminAPI: Sendable {
     }
 
     /// WireMock's error shape: `{"errors": [{"code": 10, "title": "..."}]}`.
-    private func error(_ status: Int, _ title: String) -> PreparedResponse {
+    func error(_ status: Int, _ title: String) -> PreparedResponse {
         json(status, .object([member("errors", .array([.object([member("code", .number(status == 422 ? "10" : "40")),
                                                                  member("title", .string(title))])]))]))
     }

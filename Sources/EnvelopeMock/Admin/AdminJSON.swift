@@ -75,6 +75,36 @@ enum AdminJSON {
     }
 
     // ISO8601DateFormatter is documented thread-safe, and this one is never reconfigured.
+    /// A `delayDistribution` as WireMock writes it.
+    static func delayDistribution(_ distribution: DelayDistribution) -> JSONValue {
+        func number(_ value: Double) -> JSONValue { .number(value == value.rounded() ? String(Int(value)) : String(value)) }
+        switch distribution {
+        case .uniform(let lower, let upper):
+            return .object([member("type", .string("uniform")), member("lower", .number(String(lower))), member("upper", .number(String(upper)))])
+        case .lognormal(let median, let sigma, let maxValue):
+            var members = [member("type", .string("lognormal")), member("median", number(median)), member("sigma", number(sigma))]
+            if let maxValue { members.append(member("maxValue", number(maxValue))) }
+            return .object(members)
+        }
+    }
+
+    /// An ISO 8601 date-time, with or without fractional seconds (`since=` of the journal).
+    static func date(_ text: String) -> Date? {
+        // The fraction is read here, so that any number of digits works (Python's
+        // isoformat() writes six, WireMock three, some clients none).
+        var whole = text
+        var fraction = 0.0
+        if let dot = text.firstIndex(of: ".") {
+            let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+            fraction = value
+            whole = String(text[..<dot]) + String(text[text.index(after: dot)...].dropFirst(digits.count))
+        }
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        return plain.date(from: whole).map { $0.addingTimeInterval(fraction) }
+    }
+
     nonisolated(unsafe) private static let isoFormatter: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -54,6 +54,21 @@ final class RequestJournal: @unchecked Sendable {
         return kept.reversed()
     }
 
+    /// Forgets the entries `shouldRemove` accepts; returns them, newest first.
+    func remove(where shouldRemove: (JournalEntry) -> Bool) -> [JournalEntry] {
+        lock.lock()
+        defer { lock.unlock() }
+        var kept: [JournalEntry] = []
+        var removed: [JournalEntry] = []
+        for entry in entries[first...] {
+            if shouldRemove(entry) { removed.append(entry) } else { kept.append(entry) }
+        }
+        entries = kept
+        first = 0
+        bytes = kept.reduce(0) { $0 + Self.size(of: $1.request) }
+        return removed.reversed()
+    }
+
     /// Forgets every entry.
     func clear() {
         lock.lock()

@@ -11,7 +11,7 @@ struct MappingReader {
     static let stubKeys = ["id", "uuid", "name", "priority", "request", "response", "metadata", "persistent", "insertionIndex",
                            "scenarioName", "requiredScenarioState", "newScenarioState"]
     static let requestKeys = ["method", "url", "urlPath", "urlPathPattern", "urlPattern", "urlPathTemplate", "pathParameters",
-                              "queryParameters", "headers", "cookies", "bodyPatterns"]
+                              "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials"]
     static let responseKeys = ["status", "statusMessage", "headers", "body", "base64Body", "jsonBody", "bodyFileName",
                                "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "proxyBaseUrl",
                                "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove"]
@@ -87,13 +87,9 @@ struct MappingReader {
         var new: String? = nil
         if let member = keys["requiredScenarioState"] { required = try string(member) }
         if let member = keys["newScenarioState"] { new = try string(member) }
-        guard let nameMember = keys["scenarioName"] else {
-            if let member = keys["requiredScenarioState"] ?? keys["newScenarioState"] {
-                throw .missingKey(file: file, location: member.keyLocation, key: "scenarioName", context: context,
-                                  hint: "'\(member.key)' only works inside a scenario; add \"scenarioName\": \"...\"")
-            }
-            return nil
-        }
+        // WireMock ignores the states of a stub without `scenarioName` (it is in no scenario),
+        // and recorded mapping sets have such stubs, so they load and match as plain stubs.
+        guard let nameMember = keys["scenarioName"] else { return nil }
         let name = try string(nameMember)
         guard !name.isEmpty else {
             throw .invalidValue(file: file, location: nameMember.value.location, key: "scenarioName", message: "the name is empty")
@@ -197,6 +193,9 @@ struct MappingReader {
                 throw .invalidValue(file: file, location: headers.value.location, key: "headers",
                                     message: "\(quoted(header.name)) is not a valid header name")
             }
+        }
+        if let credentials = keys["basicAuthCredentials"] {
+            pattern.headers.append(try basicAuthMatcher(credentials))
         }
         if let cookies = keys["cookies"] {
             pattern.cookies = try namedMatchers(cookies, what: "cookie")
@@ -369,7 +368,7 @@ struct MappingReader {
         let keys = try members(node, context: "response", allowed: Self.responseKeys)
         var response = ResponseDefinition()
         if let status = keys["status"] {
-            response.status = try integer(status)
+            response.status = try statusCode(status)
             guard (200...599).contains(response.status) else {
                 throw .invalidValue(file: file, location: status.value.location, key: "status",
                                     message: "\(response.status) is not a final HTTP status; use 200...599")
@@ -647,6 +646,19 @@ struct MappingReader {
         default:
             throw .wrongType(file: file, location: member.value.location, key: member.key, expected: "a string", found: member.value.kind)
         }
+    }
+
+    /// `status`: an integer, or a string of digits such as `"204"`, which WireMock (Jackson)
+    /// reads as the number and recorded mapping sets contain.
+    func statusCode(_ member: JSONMember) throws(MockLoadError) -> Int {
+        if member.value.kind == .string, let text = member.value.stringValue {
+            guard !text.isEmpty, text.utf8.count <= 3, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(text) else {
+                throw .invalidValue(file: file, location: member.value.location, key: member.key,
+                                    message: "\(quoted(text)) is not a status code; write a number such as 200")
+            }
+            return number
+        }
+        return try integer(member)
     }
 
     func integer(_ member: JSONMember) throws(MockLoadError) -> Int {

@@ -8,6 +8,9 @@ public struct MappingSource: Hashable, Sendable, CustomStringConvertible {
     public var index: Int?
     public var location: SourceLocation?
 
+    /// The `file` of a stub added through the admin API (shown in the 404 report).
+    public static let adminAPI = "added through the admin API"
+
     public init(file: String, index: Int? = nil, location: SourceLocation? = nil) {
         self.file = file
         self.index = index

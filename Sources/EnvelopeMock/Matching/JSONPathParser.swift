@@ -47,7 +47,9 @@ struct JSONPathParser {
                     }
                 } else {
                     position += 1
-                    steps.append(try parseDotName())
+                    // Jayway (WireMock's JSONPath) reads `$.[...]` as `$[...]`; recorded
+                    // mappings use `$.[?(@.flag == true)]`.
+                    steps.append(current == "[" ? try parseBracket() : try parseDotName())
                 }
             } else if c == "[" {
                 steps.append(try parseBracket())

@@ -1,7 +1,8 @@
 /// Picks the stub that answers a request.
 ///
 /// The best stub is the matching one with the lowest `priority` number; among equal
-/// priorities the one loaded first wins. Stubs that require an exact path (`url`, `urlPath`)
+/// priorities the one added last wins (WireMock sorts by priority, then newest insertion
+/// first: a later file, a later element of a `mappings` array, a stub added over HTTP). Stubs that require an exact path (`url`, `urlPath`)
 /// are indexed by path and then by method, so a request only tests the stubs filed under its
 /// own path and method (or `ANY`) plus the stubs without an exact path: ten thousand
 /// exact-path stubs cost two dictionary lookups.
@@ -10,7 +11,7 @@ package final class StubMatcher: Sendable {
     package let stubs: [StubMapping]
     /// Whether any stub takes part in a scenario (then matching needs the scenario states).
     package let hasScenarios: Bool
-    /// Stub indices in the order they are tried (priority, then load order).
+    /// Stub indices in the order they are tried (priority, then the later stub first).
     let ranked: [Int]
     /// Exact path → positions in `ranked`, ascending, by method.
     private let byExactPath: [String: PathEntry]
@@ -45,7 +46,7 @@ package final class StubMatcher: Sendable {
     package init(stubs: [StubMapping]) {
         self.stubs = stubs
         let ranked = stubs.indices.sorted { a, b in
-            stubs[a].priority != stubs[b].priority ? stubs[a].priority < stubs[b].priority : a < b
+            stubs[a].priority != stubs[b].priority ? stubs[a].priority < stubs[b].priority : a > b
         }
         self.ranked = ranked
         var byExactPath: [String: PathEntry] = Dictionary(minimumCapacity: stubs.count)

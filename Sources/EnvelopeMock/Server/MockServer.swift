@@ -80,7 +80,7 @@ public final class MockServer: @unchecked Sendable {
         let store = MockStore(stubs: mappings.stubs, injections: options.injections)
         let journal = RequestJournal(capacity: options.journalCapacity)
         let admin = options.adminEnabled
-            ? AdminAPI(store: store, journal: journal, bodyFiles: options.bodyFiles ?? .none) : nil
+            ? AdminAPI(store: store, journal: journal, bodyFiles: options.bodyFiles ?? .none, mappingFiles: options.mappingFiles) : nil
         self.store = store
         self.journal = journal
         self.responder = StubResponder(store: store, journal: journal, admin: admin, log: log, forwarding: options.forwarding)

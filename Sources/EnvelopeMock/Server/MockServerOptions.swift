@@ -20,6 +20,8 @@ public struct MockServerOptions: Sendable {
     public var injections: [DriftInjection]
     /// The `__files/` folder for stubs added through the admin API with a `bodyFileName`.
     package var bodyFiles: BodyFiles?
+    /// The `mappings/` folder `POST /__admin/mappings/save` writes to; nil refuses to save.
+    package var mappingFiles: MappingFiles?
     /// Whether `/__admin/...` is served (otherwise such requests are matched like any other).
     public var adminEnabled: Bool
     /// Where requests are forwarded instead of answered from the stubs (`envelope proxy`);

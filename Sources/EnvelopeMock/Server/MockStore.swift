@@ -10,11 +10,13 @@ final class MockStore: @unchecked Sendable {
     let injections: [DriftInjection]
     private let lock = NSLock()
     private var fileStubs: [StubMapping]
-    /// Stubs added through the admin API, newest first (they win ties over file stubs, as in WireMock).
+    /// Stubs added through the admin API, oldest first: they come after the file stubs, so they
+    /// win ties over them and the newest wins among them, as in WireMock.
     private var addedStubs: [StubMapping] = []
     /// File stubs removed through the admin API (they come back on reset or reload).
     private var hiddenFileStubs: Set<String> = []
     private var current: StubSnapshot
+    private var settings = GlobalSettings()
     private var scenarios: [String: String] = [:]
     private var generators: [UInt64: UInt64] = [:]
 
@@ -39,12 +41,12 @@ final class MockStore: @unchecked Sendable {
         }
     }
 
-    /// Adds a stub in front of the others.
+    /// Adds a stub after the others (it wins ties in priority).
     func add(_ stub: StubMapping) {
         update {
             addedStubs.removeAll { $0.identifier == stub.identifier }
             hiddenFileStubs.insert(stub.identifier)
-            addedStubs.insert(stub, at: 0)
+            addedStubs.append(stub)
         }
     }
 
@@ -84,8 +86,23 @@ final class MockStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         change()
-        let stubs = addedStubs + fileStubs.filter { !hiddenFileStubs.contains($0.identifier) }
-        current = StubSnapshot(stubs: stubs, injections: injections)
+        // A file stub with an added stub's id (saved by mappings/save, then reloaded) yields to it.
+        let addedIdentifiers = Set(addedStubs.map(\.identifier))
+        let stubs = fileStubs.filter { !hiddenFileStubs.contains($0.identifier) && !addedIdentifiers.contains($0.identifier) } + addedStubs
+        current = StubSnapshot(stubs: stubs, injections: injections, settings: settings)
+    }
+
+    /// The global settings now in force.
+    func globalSettings() -> GlobalSettings {
+        snapshot().settings
+    }
+
+    /// Replaces the global settings (`POST /__admin/settings`); the stubs stay as they are.
+    func setGlobalSettings(_ new: GlobalSettings) {
+        lock.lock()
+        defer { lock.unlock() }
+        settings = new
+        current = StubSnapshot(current, settings: new)
     }
 
     // MARK: Scenarios

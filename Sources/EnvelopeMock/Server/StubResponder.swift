@@ -60,11 +60,12 @@ final class StubResponder: Sendable {
             log(MockRequestRecord(method: request.method, target: request.target, status: stubs[index].response.status, stub: stubs[index],
                                   unmatched: nil))
         }
-        var delay = response.delayMilliseconds
-        if let distribution = stubs[index].response.delayDistribution {
-            var generator = SystemRandomNumberGenerator()
-            delay = min(DelayDistribution.ceiling, delay + distribution.sample(using: &generator))
-        }
+        // The stub's delays and the global ones (`/__admin/settings`) add up, as in WireMock.
+        var delay = response.delayMilliseconds + snapshot.settings.fixedDelay
+        var generator = SystemRandomNumberGenerator()
+        if let distribution = stubs[index].response.delayDistribution { delay += distribution.sample(using: &generator) }
+        if let distribution = snapshot.settings.delayDistribution { delay += distribution.sample(using: &generator) }
+        delay = min(DelayDistribution.ceiling, delay)
         if let target = stubs[index].response.proxy {
             return (proxyReply(to: target, headOnly: headOnly, versionMinor: request.versionMinor, close: close), index, nil)
         }

@@ -9,17 +9,29 @@ final class StubSnapshot: Sendable {
     let prepared: [PreparedResponse]
     /// By stub index: the injections to apply per answer (only when one of them is random).
     let perRequestInjections: [[DriftInjection]]
+    /// The global delay of `/__admin/settings`, added to every answer's own.
+    let settings: GlobalSettings
 
     /// - Parameter injections: drift for every JSON answer (`envelope serve --inject`),
     ///   applied after each stub's own.
-    init(stubs: [StubMapping], injections: [DriftInjection]) {
+    init(stubs: [StubMapping], injections: [DriftInjection], settings: GlobalSettings = GlobalSettings()) {
         matcher = StubMatcher(stubs: stubs)
+        self.settings = settings
         // Each answer is encoded on its own, so on every core: `check` makes the snapshot of
         // a thousand mappings between loading them and the first request, while nothing
         // else runs.
         let answers = ParallelMap.map(stubs, chunkSize: 64) { stub in Self.prepare(stub, injections: injections) }
         prepared = answers.map(\.response)
         perRequestInjections = answers.map(\.perRequest)
+    }
+
+    /// The same stubs and answers under other settings: a settings change does not encode
+    /// the answers again.
+    init(_ other: StubSnapshot, settings: GlobalSettings) {
+        matcher = other.matcher
+        prepared = other.prepared
+        perRequestInjections = other.perRequestInjections
+        self.settings = settings
     }
 
     /// `stub`'s answer encoded, with its fixed drift applied; or, when a drift is random, the

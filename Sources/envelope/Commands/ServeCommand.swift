@@ -45,6 +45,7 @@ struct ServeCommand: ParsableCommand {
         var base = mocksDirectory
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
         options.bodyFiles = MockFolder.bodyFiles(of: base)
+        options.mappingFiles = MockFolder.mappingFiles(of: base)
         for text in parsed.values("--inject") {
             do {
                 options.injections.append(try DriftInjection.parse(text))

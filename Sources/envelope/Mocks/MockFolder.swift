@@ -32,6 +32,18 @@ struct MockFolder: Sendable {
         BodyFiles(folder: FileSystem.join(directory, "__files"), resolve: FileSystem.realPath, read: { try? FileSystem.read($0) })
     }
 
+    /// The `mappings/` folder of the Mocks folder `directory`, for `POST /__admin/mappings/save`.
+    static func mappingFiles(of directory: String) -> MappingFiles {
+        MappingFiles(folder: FileSystem.join(directory, "mappings")) { path, bytes in
+            do throws(FileSystem.Failure) {
+                try FileSystem.write(bytes: bytes, to: path)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+    }
+
     /// Reads and parses the file `names[position]`.
     func load(_ position: Int) -> Result<[StubMapping], MockLoadError> {
         let file = directory + "/mappings/" + names[position]
