@@ -28,10 +28,7 @@ struct CheckCommand: ParsableCommand {
             .value("--env", short: "-e", valueName: "name", help: "Check against this environment of the project file."),
             .value("--config", valueName: "file", help: "The project file with the environments.", default: "envelope.json"),
             .value("--base-url", valueName: "url", help: "Check against this server instead of the mocks (overrides the environment's)."),
-            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
-            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
-            .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
-                   allowed: FailLevel.allCases.map(\.rawValue)),
+        ] + ReportOutput.optionSpecs() + [
             .repeatable("--only", valueName: "name", help: "Check only this contract; repeat (or separate with commas) for more."),
             .value("--shard", valueName: "i/n", help: "Check only the i-th of n deterministic slices of the contracts (for CI matrices)."),
             .value("--jobs", short: "-j", valueName: "n", help: "Requests in flight at once.", default: "8"),
@@ -88,7 +85,7 @@ struct CheckCommand: ParsableCommand {
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
             throw .invalidValue(option: "--base-url", value: baseURL, expected: "an http:// or https:// URL", suggestion: nil)
         }
-        output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
+        output = ReportOutput(parsed: parsed)
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
         only = parsed.values("--only").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
         shard = try parsed.value("--shard").map { text throws(CLIError) in try Shard(parsing: text) }

@@ -21,10 +21,7 @@ struct LintCommand: ParsableCommand {
             .value("--contracts", valueName: "dir", help: "Folder of contract files.", default: "Contracts"),
             .value("--mocks", valueName: "dir", help: "Folder of mocks (mappings/ and __files/).", default: "Mocks"),
             .value("--config", valueName: "file", help: "The project file (its refMap, and the environments the record advice names).", default: "envelope.json"),
-            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
-            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
-            .value("--fail-on", valueName: "level", help: "Exit 1 on drift or warnings at or above: breaking, warning, never.", default: "breaking",
-                   allowed: FailLevel.allCases.map(\.rawValue)),
+        ] + ReportOutput.optionSpecs(failingOn: "drift or warnings") + [
         ]
     )
 
@@ -42,7 +39,7 @@ struct LintCommand: ParsableCommand {
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
         configPath = parsed.value("--config") ?? "envelope.json"
         configGiven = parsed.isSpecified("--config")
-        output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
+        output = ReportOutput(parsed: parsed)
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
     }
 

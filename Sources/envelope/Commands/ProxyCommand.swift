@@ -37,10 +37,7 @@ struct ProxyCommand: ParsableCommand {
             .value("--record", valueName: "dir", help: "Write what passes through as mocks into this folder (record's rules)."),
             .flag("--force", help: "With --record: overwrite mocks that exist."),
             .value("--fallback-to-mocks", valueName: "dir", help: "When the upstream cannot answer (or says 404/501), answer from these mocks."),
-            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
-            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
-            .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
-                   allowed: FailLevel.allCases.map(\.rawValue)),
+        ] + ReportOutput.optionSpecs() + [
             .value("--requests", valueName: "n", help: "Stop after this many requests have been answered."),
             .value("--duration", valueName: "seconds", help: "Stop after this long."),
             .value("--timeout", valueName: "seconds", help: "Give the app a 502 when the upstream has not answered within this long.", default: "30"),
@@ -86,7 +83,7 @@ struct ProxyCommand: ParsableCommand {
         force = parsed.flag("--force")
         if force, recordDirectory == nil { throw .usage("--force replaces recorded mocks; it goes with --record DIR.") }
         fallbackDirectory = parsed.value("--fallback-to-mocks")
-        output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
+        output = ReportOutput(parsed: parsed)
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
         requestLimit = try parsed.integer("--requests", in: 1...Int(Int32.max))
         duration = try parsed.number("--duration", in: 0.001...31_536_000)

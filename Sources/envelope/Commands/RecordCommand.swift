@@ -39,10 +39,7 @@ struct RecordCommand: ParsableCommand {
             .flag("--body-files", help: "Write bodies to __files/NAME.json instead of inline."),
             .flag("--force", help: "Overwrite mocks that exist (keeping their inline or body-file layout)."),
             .flag("--allow-errors", help: "Also write answers with an unexpected status, a body that is not JSON, or breaking drift."),
-            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
-            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
-            .value("--fail-on", valueName: "level", help: "Exit 1 on drift at or above: breaking, warning, never.", default: "breaking",
-                   allowed: FailLevel.allCases.map(\.rawValue)),
+        ] + ReportOutput.optionSpecs(failingOn: "drift") + [
             .value("--timeout", valueName: "seconds", help: "Give up on an answer after this long.", default: "30"),
             .value("--connect-timeout", valueName: "seconds", help: "Give up connecting after this long.", default: "10"),
             .value("--retries", valueName: "n", help: "Send again after connection failures, 429 and 503, with exponential backoff.", default: "0"),

@@ -15,10 +15,7 @@ struct ValidateCommand: ParsableCommand {
             deep link: its scheme, host, path and query parameters are checked.
             """,
         options: [
-            .value("--format", valueName: "format", help: "Report format: \(ReportOutput.formats.joined(separator: ", ")).", default: "text", allowed: ReportOutput.formats),
-            .value("--output", short: "-o", valueName: "file", help: "Write the report to this file."),
-            .value("--fail-on", valueName: "level", help: "Exit 1 on findings at or above: breaking, warning, never.", default: "breaking",
-                   allowed: FailLevel.allCases.map(\.rawValue)),
+        ] + ReportOutput.optionSpecs() + [
         ] + SchemaOptions.specs,
         arguments: [
             ArgumentSpec("contract", help: "The contract file."),
@@ -36,7 +33,7 @@ struct ValidateCommand: ParsableCommand {
         contractPath = parsed.argument("contract").first ?? ""
         files = parsed.argument("file")
         guard !files.isEmpty else { throw .missingArgument("file") }
-        output = ReportOutput(format: parsed.value("--format") ?? "text", outputPath: parsed.value("--output"))
+        output = ReportOutput(parsed: parsed)
         failOn = FailLevel(rawValue: parsed.value("--fail-on") ?? "breaking") ?? .breaking
         schemaOptions = try SchemaOptions(parsed: parsed)
     }
