@@ -233,7 +233,10 @@ public enum OpenAPIDiff {
             if status.hasPrefix("2") { return (0, status) }
             return (1, status)
         }
-        return rank(a) < rank(b)
+        // Compared member by member: the release build's optimizer (Swift 6.3.1) crashed on
+        // the tuple comparison here.
+        let left = rank(a), right = rank(b)
+        return left.0 != right.0 ? left.0 < right.0 : left.1 < right.1
     }
 
     /// The same problem met by several answers (a bad schema they share) once.
