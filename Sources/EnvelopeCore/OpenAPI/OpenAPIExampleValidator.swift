@@ -10,6 +10,8 @@ struct OpenAPIExampleValidator {
     /// contracts folder), with the options a contract load has (its `refMap`, its readers).
     init(read: @escaping SchemaCompiler.Reader, options: ContractLoadOptions) {
         compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: nil, regexes: options.regexes, documentCache: options.documents)
+        // As a contract's compiler: a `.yaml` document is read by the options' YAML reader.
+        compiler.parseYAML = options.parseYAML
     }
 
     /// What checking a value found.

@@ -32,7 +32,14 @@ extension OpenAPIImport {
         if !expected.isEmpty { expectation.append(member("headers", .object(expected))) }
         var reference: String?
         if let schema = response.json?.node["schema"] {
-            let target = try documents.resolved(schema)
+            var target = try documents.resolved(schema)
+            // A file with no dialect of its own is read in the dialect of the document whose
+            // `$ref` reaches it; a contract reaching it directly would read it as plain JSON
+            // Schema. So the contract refers to the answer's schema in the root document then.
+            if target.file != documents.rootFile, schema.file == documents.rootFile,
+               let file = documents.documents[target.file], Self.hasNoDialect(file) {
+                target = schema
+            }
             // Files are named as the root's own name is (perhaps with folders); the contract needs
             // them relative to the root's folder, from which documentPath starts.
             let rootFolder = OpenAPIDocumentSet.folder(of: documents.rootFile)
@@ -120,6 +127,12 @@ extension OpenAPIImport {
         if let example = schema["example"] { return [(example.node.value, example)] }
         if let first = schema["examples"]?.elements.first { return [(first.node.value, first)] }
         return []
+    }
+
+    /// Whether a document declares no dialect of its own: neither `openapi` nor `$schema` at
+    /// its top (the sub-files an OpenAPI document is split into).
+    static func hasNoDialect(_ document: JSONDocument) -> Bool {
+        document.root["openapi"] == nil && document.root["$schema"] == nil
     }
 }
 

@@ -13,10 +13,17 @@ extension SchemaCompiler {
 
     /// Notes the dialect of a document just loaded, or refuses it (Swagger 2.0, an unknown
     /// OpenAPI version) with `failure`'s error, which names the `$ref` that led there.
-    mutating func adoptDialect(of documentURI: String, failure: (String) -> ContractError) throws(ContractError) {
+    ///
+    /// A document that declares neither `openapi` nor `$schema` at its top takes the dialect of
+    /// the OpenAPI document whose `$ref` loaded it (`referrer`): the files an OpenAPI document
+    /// is split into (DigitalOcean's) hold its Schema Objects, and have no `openapi` of their own.
+    mutating func adoptDialect(of documentURI: String, referrer: String, failure: (String) -> ContractError) throws(ContractError) {
         guard let root = documents[documentURI]?.root else { return }
         switch OpenAPIDialect.reading(root, name: display(documentURI)) {
         case .jsonSchema:
+            if root.kind != .object || root["$schema"] == nil, let inherited = openAPIDialect(of: referrer) {
+                openAPIDialects[documentURI] = inherited
+            }
             return
         case .openAPI(let dialect):
             openAPIDialects[documentURI] = dialect

@@ -25,7 +25,7 @@ extension SchemaCompiler {
     /// Whether the document at `uri` is YAML by its name: its path (before any query or
     /// fragment) ends in `.yaml` or `.yml`, in any case. By name rather than by content, so that
     /// a broken JSON file is reported as broken JSON.
-    static func isYAML(_ uri: String) -> Bool {
+    package static func isYAML(_ uri: String) -> Bool {
         let path = uri.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         let lowered = String(decoding: path.suffix(5), as: UTF8.self).lowercased()
         return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")

@@ -225,7 +225,7 @@ public struct SchemaCompiler {
         } else {
             documents[documentURI] = try parseDocument(bytes, uri: documentURI)
         }
-        try adoptDialect(of: documentURI, failure: failure)
+        try adoptDialect(of: documentURI, referrer: referrer.documentURI, failure: failure)
         try indexResources(of: documentURI, root: "")
         try indexOpenAPISchemas(of: documentURI)
     }

@@ -1,4 +1,5 @@
 import EnvelopeCore
+import EnvelopeYAML
 import Foundation
 
 /// `envelope diff old.json new.json` of two OpenAPI documents, and `envelope diff --git REV
@@ -29,14 +30,20 @@ extension DiffCommand {
         }
     }
 
-    /// Whether the file at `path` is an OpenAPI (or Swagger) document: a JSON object with an
-    /// `openapi` or `swagger` member at its top. A folder, or a file that is no JSON, is not.
+    /// Whether the file at `path` is an OpenAPI (or Swagger) document: an object with an
+    /// `openapi` or `swagger` member at its top, in JSON, or in YAML when its name ends in
+    /// `.yaml` or `.yml`. A folder, or a file that does not parse, is not.
     static func isOpenAPIDocument(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-              let bytes = try? FileSystem.read(path), let document = try? JSONDocument.parse(bytes) else { return false }
+              let bytes = try? FileSystem.read(path), let document = Self.parsedDocument(bytes, path: path) else { return false }
         let root = document.root
         return root.kind == .object && (root["openapi"] != nil || root["swagger"] != nil)
+    }
+
+    /// The document's bytes parsed by its name's kind, or nil when they do not parse.
+    private static func parsedDocument(_ bytes: [UInt8], path: String) -> JSONDocument? {
+        SchemaCompiler.isYAML(path) ? try? YAMLDocument.parse(bytes) : try? JSONDocument.parse(bytes)
     }
 
     /// Compares the two versions and writes the report; the exit code as for contracts.
@@ -59,7 +66,7 @@ extension DiffCommand {
                 throw CommandFailure.badInput("no file \(path) at \(revision)")
             }
             old = OpenAPIDiff.Document(path: file, label: "\(revision):\(GitRevision.normalized(path))", bytes: bytes, read: reader.read,
-                                       name: { revision + ":" + GitRevision.normalized(FileSystem.join(folder.isEmpty ? "." : folder, loaded: $0)) })
+                                       options: ContractLoadOptions().readingYAML, name: { revision + ":" + GitRevision.normalized(FileSystem.join(folder.isEmpty ? "." : folder, loaded: $0)) })
             new = try document(at: path)
             title = "\(path) at \(revision) → working tree"
         }
@@ -88,6 +95,6 @@ extension DiffCommand {
             throw .badInput("\(error)")
         }
         return OpenAPIDiff.Document(path: file, label: path, bytes: bytes, read: reader.read,
-                                    name: { folder.isEmpty ? $0 : FileSystem.join(folder, loaded: $0) })
+                                    options: ContractLoadOptions().readingYAML, name: { folder.isEmpty ? $0 : FileSystem.join(folder, loaded: $0) })
     }
 }

@@ -1,4 +1,5 @@
 import EnvelopeCore
+import EnvelopeYAML
 import Foundation
 
 /// `envelope import openapi SPEC`: a contract per operation of an OpenAPI document, its body
@@ -117,19 +118,27 @@ struct ImportOpenAPICommand: ParsableCommand {
         options.only = only
         options.includesAllProperties = allProperties
         // As check will load the contracts: with the project file's refMap.
-        var loading = ContractLoadOptions()
+        var loading = ContractLoadOptions().readingYAML
         loading.mappings += (try? ProjectConfig.load(path: configPath, needed: false, given: false))??.referenceMappings ?? []
         var importer = OpenAPIImport(documents: documents, options: options, read: { path in try reader.read(path) }, loading: loading)
         return try importer.plan()
     }
 
-    /// One file of the document, parsed.
+    /// One file of the document, parsed: as YAML when its name ends in `.yaml` or `.yml` (as
+    /// the contract loader decides), else as JSON.
     static func load(_ path: String) throws(OpenAPIImportError) -> JSONDocument {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
         } catch {
             throw .unreadable(file: path, at: nil, reason: error.description)
+        }
+        if SchemaCompiler.isYAML(path) {
+            do {
+                return try YAMLDocument.parse(bytes)
+            } catch {
+                throw .unreadable(file: path, at: error.location, reason: "not valid YAML: \(error.message)")
+            }
         }
         do {
             return try JSONDocument.parse(bytes)

@@ -74,14 +74,29 @@ public enum OpenAPIDiff {
         FileProblem(level: .error, file: document.name(error.file), location: error.location, message: error.message)
     }
 
-    /// The document's root, or nil with a problem when it is no JSON, or no OpenAPI 3.0/3.1.
+    /// The document's root, or nil with a problem when it does not parse (as YAML when its
+    /// path ends in `.yaml` or `.yml` and the options have a YAML reader, else as JSON), or is
+    /// no OpenAPI 3.0/3.1.
     private static func root(of document: Document, problems: inout [ContractError]) -> JSONNode? {
         let parsed: JSONDocument
-        do {
-            parsed = try JSONDocument.parse(document.bytes, options: JSONParseOptions(duplicateKeys: .reject))
-        } catch {
-            problems.append(.invalidJSON(file: document.path, error))
-            return nil
+        if SchemaCompiler.isYAML(document.path) {
+            guard let parseYAML = document.options.parseYAML else {
+                problems.append(.invalidYAML(file: document.path, .noReader))
+                return nil
+            }
+            do {
+                parsed = try parseYAML(document.bytes)
+            } catch {
+                problems.append(.invalidYAML(file: document.path, error))
+                return nil
+            }
+        } else {
+            do {
+                parsed = try JSONDocument.parse(document.bytes, options: JSONParseOptions(duplicateKeys: .reject))
+            } catch {
+                problems.append(.invalidJSON(file: document.path, error))
+                return nil
+            }
         }
         let root = parsed.root
         switch OpenAPIDialect.reading(root, name: document.label) {
@@ -218,7 +233,10 @@ public enum OpenAPIDiff {
             if status.hasPrefix("2") { return (0, status) }
             return (1, status)
         }
-        return rank(a) < rank(b)
+        // Compared member by member: the release build's optimizer (Swift 6.3.1) crashed on
+        // the tuple comparison here.
+        let left = rank(a), right = rank(b)
+        return left.0 != right.0 ? left.0 < right.0 : left.1 < right.1
     }
 
     /// The same problem met by several answers (a bad schema they share) once.
