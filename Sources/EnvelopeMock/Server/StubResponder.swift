@@ -8,9 +8,14 @@ final class StubResponder: Sendable {
     let log: (@Sendable (MockRequestRecord) -> Void)?
     /// Where requests are forwarded, when they are.
     let forwarding: Forwarding?
+    /// What templated stubs render with.
+    let templating: TemplateRenderContext
 
     init(store: MockStore, journal: RequestJournal, admin: AdminAPI?, log: (@Sendable (MockRequestRecord) -> Void)?,
-         forwarding: Forwarding? = nil) {
+         forwarding: Forwarding? = nil,
+         templating: TemplateRenderContext = TemplateRenderContext(environment: TemplateEnvironment(hostname: "localhost"), bodyFiles: .none,
+                                                                   files: TemplateFiles())) {
+        self.templating = templating
         self.store = store
         self.journal = journal
         self.admin = admin
@@ -83,6 +88,15 @@ final class StubResponder: Sendable {
                 response = PreparedResponse(definition)
                 drifted = definition
             }
+        }
+        if let template = stubs[index].response.template {
+            // Only templated stubs pay for rendering; the others answer from `prepared`.
+            var context = templating
+            context.files = snapshot.templateFiles
+            var pathTemplate: PathTemplate? = nil
+            if case .urlPathTemplate(let path) = stubs[index].request.url { pathTemplate = path }
+            let definition = template.render(drifted ?? stubs[index].response, request: request, pathTemplate: pathTemplate, context: context)
+            response = PreparedResponse(definition)
         }
         let reply = Reply(response: response, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0,
                           delayMilliseconds: delay, dribble: stubs[index].response.chunkedDribbleDelay, close: close)

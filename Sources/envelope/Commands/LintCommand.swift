@@ -55,7 +55,9 @@ struct LintCommand: ParsableCommand {
         }
         let set = try ContractSet.load(directory: contractsDirectory, options: options, projectFile: configGiven ? configPath : nil)
         problems += set.problems(directory: contractsDirectory)
-        let catalog = MockCatalog.load(directory: mocksDirectory)
+        // Templates are checked like every other key (a stub with "transformers", or every
+        // stub when envelope.json's "mocks" asks for global templating).
+        let catalog = MockCatalog.load(directory: mocksDirectory, globalTemplating: config?.mockGlobalTemplating ?? false)
         problems += catalog.problems
         let advice = RecordAdvice(config: config, configPath: configPath, contractsDirectory: contractsDirectory, mocksDirectory: mocksDirectory)
         if !catalog.exists {
