@@ -21,7 +21,10 @@ enum TemplateDates {
         }
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
         let pattern = pattern ?? (timezone == nil ? "yyyy-MM-dd'T'HH:mm:ss'Z'" : "yyyy-MM-dd'T'HH:mm:ssXXX")
-        return withFormatter(pattern, zone) { $0.string(from: date) }
+        let text = withFormatter(pattern, zone) { $0.string(from: date) }
+        // Java names the zone UTC where ICU writes GMT.
+        if timezone == nil || timezone == "UTC", pattern.contains("z") { return text.replacingOccurrences(of: "GMT", with: "UTC") }
+        return text
     }
 
     /// Reads `text` with `pattern` (`epoch`, `unix`, a Java pattern), or as ISO 8601 /

@@ -99,7 +99,9 @@ struct TemplateEvaluator {
         guard !items.isEmpty else { render(block.inverse, into: &out); return }
         let savedData = data
         for (position, item) in items.enumerated() {
-            data = ["index": .int(position), "first": .bool(position == 0), "last": .bool(position == items.count - 1)]
+            // Handlebars.java's values: "first"/"last" or "" (truthy as booleans would be).
+            data = ["index": .int(position), "first": .string(position == 0 ? "first" : ""),
+                    "last": .string(position == items.count - 1 ? "last" : "")]
             if let key = item.key { data["key"] = .string(key) } else { data["key"] = .int(position) }
             contexts.append(item.value)
             render(block.body, into: &out)

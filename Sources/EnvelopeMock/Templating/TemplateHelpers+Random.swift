@@ -17,20 +17,22 @@ extension TemplateHelpers {
             default:
                 return error("Unknown randomValue type \(type); use ALPHANUMERIC, ALPHABETIC, NUMERIC, ALPHANUMERIC_AND_SYMBOLS, HEXADECIMAL or UUID")
             }
-            if args.hash["uppercase"]?.isTruthy == true { text = text.uppercased() }
+            // WireMock lower-cases the value unless asked for upper case.
+            text = args.hash["uppercase"]?.isTruthy == true ? text.uppercased() : text.lowercased()
             return .string(text)
         },
         "randomInt": { args, _ in
             let lower = args.hash["lower"]?.intValue ?? Int(Int32.min)
             let upper = args.hash["upper"]?.intValue ?? Int(Int32.max)
-            guard lower <= upper else { return error("lower must not exceed upper") }
-            return .int(Int.random(in: lower...upper))
+            // Java's nextInt(lower, upper): the upper bound is excluded.
+            guard lower < upper else { return error("lower must be below upper") }
+            return .int(Int.random(in: lower..<upper))
         },
         "randomDecimal": { args, _ in
             let lower = args.hash["lower"]?.doubleValue ?? -Double(Int64.max)
             let upper = args.hash["upper"]?.doubleValue ?? Double(Int64.max)
-            guard lower <= upper else { return error("lower must not exceed upper") }
-            return .double(Double.random(in: lower...upper))
+            guard lower < upper else { return error("lower must be below upper") }
+            return .double(Double.random(in: lower..<upper))
         },
         "pickRandom": { args, _ in
             let choices = args.params.count == 1 ? (args.params[0].elements ?? args.params) : args.params

@@ -65,7 +65,8 @@ extension TemplateHelpers {
         default:
             return error("\(op) is not a valid operator; use +, -, *, / or %")
         }
-        if whole, result == result.rounded(), let integer = Int(exactly: result) { return .int(integer) }
+        // Whole numbers stay whole (BigDecimal of scale 0): a division rounds half up.
+        if whole, let integer = Int(exactly: result.rounded(.toNearestOrAwayFromZero)) { return .int(integer) }
         return .double(result)
     }
 

@@ -74,20 +74,22 @@ enum TemplateHelpers {
         },
     ]
 
-    private static func isNumeric(_ value: TemplateValue) -> Bool {
-        switch value {
-        case .int, .double, .number: true
-        default: false
-        }
-    }
-
-    /// Numbers by value, everything else by its text.
+    /// Java's `equals`, as Handlebars.java's `eq` uses it: values of different kinds differ
+    /// (a request value, which may repeat, is not the text `'x'`; wrap it in a helper that
+    /// gives text, such as `(trim request.query.a)`, to compare).
     static func equal(_ a: TemplateValue, _ b: TemplateValue) -> Bool {
-        if isNumeric(a), isNumeric(b), let x = a.doubleValue, let y = b.doubleValue { return x == y }
-        if case .null = a, case .null = b { return true }
-        if a.isNull || b.isNull { return false }
-        if case .bool(let x) = a, case .bool(let y) = b { return x == y }
-        return a.rendered == b.rendered
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.string(let x), .string(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.multi(let x), .multi(let y)): return x == y
+        case (.date(let x), .date(let y)): return x == y
+        case (.list, .list), (.map, .map), (.json, .json): return a.rendered == b.rendered
+        default: return false
+        }
     }
 
     /// Compares the first two arguments (numbers by value when both read as numbers, text

@@ -1,8 +1,8 @@
 /// Compiles Handlebars text into a ``TemplateNode`` tree, once, when the mappings load.
 ///
-/// The text is cut into text and tags first; standalone block tags (alone on their line)
-/// and `~` then trim the neighbouring text as Handlebars does; last, the tags nest into
-/// blocks. Every helper name is checked against ``TemplateHelpers/known``: an unknown one is
+/// The text is cut into text and tags first; `~` then trims the neighbouring text; last, the
+/// tags nest into blocks. Block tags alone on their line keep the line's break and indent,
+/// as in WireMock (Handlebars.java without `prettyPrint`), unlike Handlebars.js. Every helper name is checked against ``TemplateHelpers/known``: an unknown one is
 /// an error, not text printed as WireMock prints it.
 struct TemplateParser {
     private let bytes: [UInt8]
@@ -168,9 +168,8 @@ struct TemplateParser {
 
     // MARK: Whitespace
 
-    /// Applies `~` and removes the lines of standalone block tags, as Handlebars does: a
-    /// block, `else` or comment tag alone on its line takes the line's indent and break.
-    static func trimWhitespace(_ tokens: inout [Token]) {
+    /// Applies `~`: `{{~` takes the whitespace before the tag, `~}}` the whitespace after.
+    static func trimWhitespace(_ tokens: inout [Token], standaloneLines: Bool = false) {
         // Every text's kept range (UTF-8 offsets), decided on the original texts.
         var texts: [[UInt8]] = tokens.map { if case .text(let text) = $0 { return Array(text.utf8) } else { return [] } }
         var lower = [Int](repeating: 0, count: tokens.count)
@@ -180,7 +179,7 @@ struct TemplateParser {
             if case .text = tokens[index] { return true }
             return false
         }
-        for index in tokens.indices {
+        for index in tokens.indices where standaloneLines {
             guard case .tag(let tag) = tokens[index] else { continue }
             if case .output = tag.kind { continue }
             let hasBefore = index > 0, hasAfter = index + 1 < tokens.count

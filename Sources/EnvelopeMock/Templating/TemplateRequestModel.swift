@@ -29,7 +29,9 @@ enum TemplateRequestModel {
             ("host", .string(host)),
             ("port", .int(port)),
             ("baseUrl", .string(baseURL)),
-            ("headers", .map(TemplateMap(grouped(request.headers.map { ($0.name, $0.value) }, caseInsensitive: true), caseInsensitive: true))),
+            // Sorted by name, as WireMock (Jetty) lists them.
+            ("headers", .map(TemplateMap(grouped(request.headers.map { ($0.name, $0.value) }, caseInsensitive: true)
+                .sorted { $0.0.lowercased() < $1.0.lowercased() }, caseInsensitive: true))),
             ("cookies", .map(TemplateMap(grouped(cookies(of: request))))),
             ("body", .string(String(decoding: request.body, as: UTF8.self))),
             ("bodyAsBase64", .string(Data(request.body).base64EncodedString())),

@@ -127,7 +127,8 @@ public indirect enum TemplateValue: Sendable {
         switch json {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
-        case .number(let text): self = .number(text)
+        // Jackson reads whole numbers as integers and keeps decimals as written (BigDecimal).
+        case .number(let text): self = Int(text).map(TemplateValue.int) ?? .number(text)
         case .string(let text): self = .string(text)
         case .array(let items): self = .list(items.map(TemplateValue.init(json:)))
         case .object(let members): self = .map(TemplateMap(members.map { ($0.key, TemplateValue(json: $0.value)) }))
