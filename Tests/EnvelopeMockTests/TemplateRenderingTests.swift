@@ -207,7 +207,7 @@ struct TemplateSyntaxTests {
         ("{{#if x}}{{/each}}", 9, "'{{/each}}' does not match '{{#if}}'; close it with '{{/if}}'"),
         ("x {{request.path", 2, "the tag '{{' is not closed; end it with '}}'"),
         ("{{nowz format='x'}}", 2, "unknown helper 'nowz'; did you mean 'now'? See docs/mocks.md for the helpers Envelope supports"),
-        ("{{upper (shout 'a')}}", 9, "unknown helper 'shout' See docs/mocks.md for the helpers Envelope supports"),
+        ("{{upper (shout 'a')}}", 9, "unknown helper 'shout'; see docs/mocks.md for the helpers Envelope supports"),
         ("{{jsonPath request.body '$.a[?(@.b <)]'}}", 2,
          "'$.a[?(@.b <)]' is not a supported JSONPath: expected a number, a quoted string, true, false or null at character 12; see docs/mocks.md for the subset"),
         ("{{else}}", 0, "'{{else}}' outside a block; use it between '{{#if ...}}' and '{{/if}}'"),

@@ -32,8 +32,11 @@ enum TemplateHelpers {
 
     static func unknownMessage(_ name: String, block: Bool) -> String {
         let names = Array(table.keys) + Array(builtinBlocks)
-        let suggestion = EditDistance.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
-        return "unknown helper '\(name)'\(suggestion) See docs/mocks.md for the helpers Envelope supports"
+        let list = "docs/mocks.md for the helpers Envelope supports"
+        if let suggestion = EditDistance.suggestion(for: name, among: names) {
+            return "unknown helper '\(name)'; did you mean '\(suggestion)'? See \(list)"
+        }
+        return "unknown helper '\(name)'; see \(list)"
     }
 
     static func call(_ name: String, _ arguments: TemplateHelperArguments, _ evaluator: inout TemplateEvaluator) -> TemplateValue {
