@@ -5,7 +5,10 @@ extension TemplateHelpers {
         "now": { args, _ in renderDate(Date(), args) },
         "date": { args, _ in
             guard let date = dateValue(args.param(0) ?? .null) else { return error("A date is required") }
-            return renderDate(date, args)
+            // As in WireMock, `date` applies a timezone only together with a format.
+            var arguments = args
+            if arguments.hash["format"] == nil { arguments.hash["timezone"] = nil }
+            return renderDate(date, arguments)
         },
         "parseDate": { args, _ in
             let text = args.param(0)?.rendered ?? ""
