@@ -70,6 +70,15 @@ struct TemplateRequestModelTests {
         let first = try render("{{request.id}}"), second = try render("{{request.id}}")
         #expect(UUID(uuidString: first) != nil)
         #expect(first != second)
+        let twice = try render("{{request.id}} {{request.id}}").split(separator: " ")
+        #expect(twice.count == 2 && twice[0] == twice[1])
+    }
+
+    @Test("request itself renders and iterates as the whole model")
+    func wholeModel() throws {
+        let keys = try render("{{#each request}}{{@key}},{{/each}}", request)
+        #expect(keys == "id,url,path,pathSegments,query,method,scheme,host,port,baseUrl,headers,cookies,body,bodyAsBase64,")
+        #expect(try render("{{{request}}}", request).hasPrefix("{id="))
     }
 }
 

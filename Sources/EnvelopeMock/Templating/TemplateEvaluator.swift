@@ -93,6 +93,8 @@ struct TemplateEvaluator {
             items = elements.map { (nil, $0) }
         } else if case .map(let map) = value {
             items = map.entries.map { ($0.key, $0.value) }
+        } else if case .request(let source) = value {
+            items = TemplateRequestModel.map(of: source).entries.map { ($0.key, $0.value) }
         } else if case .json(.object(let members)) = value {
             items = members.map { ($0.key, TemplateValue(jsonChild: $0.value)) }
         }

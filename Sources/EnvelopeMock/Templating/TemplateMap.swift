@@ -1,7 +1,7 @@
 /// An ordered map inside a template (request headers, query, a parsed JSON object). Lookup
 /// may ignore ASCII case (headers); it may render as a fixed text (`request.path` renders as
 /// the path, while `request.path.[0]` and `request.path.id` look inside).
-public struct TemplateMap: Sendable {
+struct TemplateMap: Sendable {
     var entries: [(key: String, value: TemplateValue)]
     var caseInsensitive: Bool
     /// What the map renders as, instead of Java's `{k=v, ...}`.

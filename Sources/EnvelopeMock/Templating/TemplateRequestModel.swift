@@ -7,36 +7,53 @@ import Foundation
 enum TemplateRequestModel {
     /// The template's root: `request` and `parameters` (the stub's `transformerParameters`).
     static func root(for request: MockRequest, pathTemplate: PathTemplate?, parameters: TemplateValue, localPort: UInt16?) -> TemplateValue {
-        .map(TemplateMap([("request", model(of: request, pathTemplate: pathTemplate, localPort: localPort)), ("parameters", parameters)]))
+        .map(TemplateMap([("request", .request(TemplateRequestSource(request: request, pathTemplate: pathTemplate, localPort: localPort))),
+                          ("parameters", parameters)]))
     }
 
-    static func model(of request: MockRequest, pathTemplate: PathTemplate?, localPort: UInt16?) -> TemplateValue {
-        let segments = PathTemplate.segments(of: request.path[...]).map { percentDecoded($0, plusIsSpace: false) }
-        var pathEntries: [(String, TemplateValue)] = segments.enumerated().map { (String($0.offset), .string($0.element)) }
-        if let pathTemplate, let values = pathTemplate.match(request.path[...]) {
-            for name in pathTemplate.variables { if let value = values[name] { pathEntries.append((name, .string(value))) } }
-        }
-        let (host, port) = hostAndPort(request, localPort: localPort)
-        let baseURL = "http://" + host + ((port == 80) ? "" : ":\(port)")
-        let entries: [(String, TemplateValue)] = [
-            ("id", .string(UUID().uuidString.lowercased())),
-            ("url", .string(request.url)),
-            ("path", .map(TemplateMap(pathEntries, display: request.path))),
-            ("pathSegments", .list(segments.map(TemplateValue.string))),
-            ("query", .map(TemplateMap(grouped(request.queryParameters.map { ($0.name, $0.value) })))),
-            ("method", .string(request.method)),
-            ("scheme", .string("http")),
-            ("host", .string(host)),
-            ("port", .int(port)),
-            ("baseUrl", .string(baseURL)),
+    static let fields = ["id", "url", "path", "pathSegments", "query", "method", "scheme", "host", "port", "baseUrl", "headers", "cookies", "body",
+                         "bodyAsBase64"]
+
+    /// One field of the model, made when a template reads it: a template that uses
+    /// `request.path` does not pay for the headers, cookies or a base64 body.
+    static func field(_ name: String, of source: TemplateRequestSource) -> TemplateValue? {
+        let request = source.request
+        switch name {
+        case "id": return .string(source.id)
+        case "url": return .string(request.url)
+        case "path":
+            var entries: [(String, TemplateValue)] = segments(of: request).enumerated().map { (String($0.offset), .string($0.element)) }
+            if let pathTemplate = source.pathTemplate, let values = pathTemplate.match(request.path[...]) {
+                for name in pathTemplate.variables { if let value = values[name] { entries.append((name, .string(value))) } }
+            }
+            return .map(TemplateMap(entries, display: request.path))
+        case "pathSegments": return .list(segments(of: request).map(TemplateValue.string))
+        case "query": return .map(TemplateMap(grouped(request.queryParameters.map { ($0.name, $0.value) })))
+        case "method": return .string(request.method)
+        case "scheme": return .string("http")
+        case "host": return .string(hostAndPort(request, localPort: source.localPort).0)
+        case "port": return .int(hostAndPort(request, localPort: source.localPort).1)
+        case "baseUrl":
+            let (host, port) = hostAndPort(request, localPort: source.localPort)
+            return .string("http://" + host + ((port == 80) ? "" : ":\(port)"))
+        case "headers":
             // Sorted by name, as WireMock (Jetty) lists them.
-            ("headers", .map(TemplateMap(grouped(request.headers.map { ($0.name, $0.value) }, caseInsensitive: true)
-                .sorted { $0.0.lowercased() < $1.0.lowercased() }, caseInsensitive: true))),
-            ("cookies", .map(TemplateMap(grouped(cookies(of: request))))),
-            ("body", .string(String(decoding: request.body, as: UTF8.self))),
-            ("bodyAsBase64", .string(Data(request.body).base64EncodedString())),
-        ]
-        return .map(TemplateMap(entries))
+            return .map(TemplateMap(grouped(request.headers.map { ($0.name, $0.value) }, caseInsensitive: true)
+                .sorted { $0.0.lowercased() < $1.0.lowercased() }, caseInsensitive: true))
+        case "cookies": return .map(TemplateMap(grouped(cookies(of: request))))
+        case "body": return .string(String(decoding: request.body, as: UTF8.self))
+        case "bodyAsBase64": return .string(Data(request.body).base64EncodedString())
+        default: return nil
+        }
+    }
+
+    /// The whole model, for a template that renders or walks `request` itself.
+    static func map(of source: TemplateRequestSource) -> TemplateMap {
+        TemplateMap(fields.compactMap { name in field(name, of: source).map { (name, $0) } })
+    }
+
+    private static func segments(of request: MockRequest) -> [String] {
+        PathTemplate.segments(of: request.path[...]).map { percentDecoded($0, plusIsSpace: false) }
     }
 
     /// Values by name in first-seen order; a repeated name gathers its values (`.[n]`).
@@ -80,4 +97,13 @@ enum TemplateRequestModel {
         }
         return (host, 80)
     }
+}
+
+/// The request behind a template's `request`, read field by field (``TemplateRequestModel``).
+struct TemplateRequestSource: Sendable {
+    let request: MockRequest
+    let pathTemplate: PathTemplate?
+    let localPort: UInt16?
+    /// `request.id`: one value for the whole answer.
+    let id = UUID().uuidString.lowercased()
 }

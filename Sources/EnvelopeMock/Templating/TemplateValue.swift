@@ -4,7 +4,7 @@ import Foundation
 /// A value inside a response template: what a path, a literal or a helper gives. The cases
 /// follow the Java objects WireMock's Handlebars sees, so that each renders as WireMock
 /// renders it (`[a, b]` for a list, `{k=v}` for a map, `3.0` for a double).
-public indirect enum TemplateValue: Sendable {
+indirect enum TemplateValue: Sendable {
     case null
     case string(String)
     case int(Int)
@@ -20,6 +20,8 @@ public indirect enum TemplateValue: Sendable {
     /// An object or array selected by `jsonPath`: renders as JSON.
     case json(JSONValue)
     case date(Date)
+    /// The template's `request`, whose fields are made when read.
+    case request(TemplateRequestSource)
 
     /// Handlebars' truthiness: null, false, "", 0 and empty lists are false.
     var isTruthy: Bool {
@@ -32,7 +34,7 @@ public indirect enum TemplateValue: Sendable {
         case .bool(let value): value
         case .list(let items): !items.isEmpty
         case .multi(let items): !items.isEmpty
-        case .map: true
+        case .map, .request: true
         case .json(let value):
             switch value {
             case .array(let items): !items.isEmpty
@@ -62,6 +64,7 @@ public indirect enum TemplateValue: Sendable {
         case .map(let map): return map.rendered
         case .json(let value): return JacksonWriter.write(value, pretty: value.kind == .object)
         case .date(let date): return TemplateDates.iso(date)
+        case .request(let source): return TemplateRequestModel.map(of: source).rendered
         }
     }
 
@@ -149,6 +152,7 @@ public indirect enum TemplateValue: Sendable {
         case .map(let map): return .object(map.entries.map { JSONValue.Member(key: $0.key, value: $0.value.jsonValue) })
         case .json(let value): return value
         case .date(let date): return .string(TemplateDates.iso(date))
+        case .request(let source): return TemplateValue.map(TemplateRequestModel.map(of: source)).jsonValue
         }
     }
 
@@ -157,6 +161,8 @@ public indirect enum TemplateValue: Sendable {
         switch self {
         case .map(let map):
             return map[name]
+        case .request(let source):
+            return TemplateRequestModel.field(name, of: source)
         case .list, .multi:
             guard let index = Int(name), let items = elements, items.indices.contains(index) else {
                 if name == "length" || name == "size" { return elements.map { .int($0.count) } }
