@@ -221,6 +221,7 @@ struct TemplateSyntaxTests {
          "'$.a[?(@.b <)]' is not a supported JSONPath: expected a number, a quoted string, true, false or null at character 12; see docs/mocks.md for the subset"),
         ("{{else}}", 0, "'{{else}}' outside a block; use it between '{{#if ...}}' and '{{/if}}'"),
         ("{{upper 'a}}", 8, "the string is not closed; end it with '"),
+        ("{{#}}x{{/}}", 3, "a block starts with a helper name, such as {{#if ...}} or {{#each ...}}"),
     ])
     func errors(text: String, offset: Int, reason: String) {
         #expect(throws: TemplateSyntaxError.self) { try CompiledTemplate(text) }
@@ -230,6 +231,13 @@ struct TemplateSyntaxTests {
             #expect(error.offset == offset)
             #expect(error.reason == reason)
         }
+    }
+
+    @Test("extreme arguments give an error text or nothing, never a crash")
+    func extremes() throws {
+        #expect(try render("{{range -9223372036854775807 9223372036854775807}}") == "[]")
+        #expect(try render("{{now offset='9223372036854775807 weeks'}}").hasPrefix("[ERROR: Invalid offset"))
+        #expect(try render("{{substring 'abc' -5 99}}|{{abbreviate 'abc' 2}}") == "abc|[ERROR: Minimum abbreviation width is 4]")
     }
 
     @Test("text without tags has no tags; \\{{ is a literal")

@@ -79,7 +79,10 @@ final class StubResponder: Sendable {
         }
         let injections = snapshot.perRequestInjections[index]
         var drifted: ResponseDefinition?
-        if !injections.isEmpty {
+        if let template = stubs[index].response.template {
+            // Only templated stubs pay for rendering; the others answer from `prepared`.
+            (response, drifted) = templatedAnswer(template, stub: stubs[index], request: request, snapshot: snapshot)
+        } else if !injections.isEmpty {
             let store = self.store
             if let injected = DriftInjector.apply(injections, to: stubs[index].response.body, random: { store.random(seed: $0, below: $1) }) {
                 var definition = stubs[index].response
@@ -89,18 +92,30 @@ final class StubResponder: Sendable {
                 drifted = definition
             }
         }
-        if let template = stubs[index].response.template {
-            // Only templated stubs pay for rendering; the others answer from `prepared`.
-            var context = templating
-            context.files = snapshot.templateFiles
-            var pathTemplate: PathTemplate? = nil
-            if case .urlPathTemplate(let path) = stubs[index].request.url { pathTemplate = path }
-            let definition = template.render(drifted ?? stubs[index].response, request: request, pathTemplate: pathTemplate, context: context)
-            response = PreparedResponse(definition)
-        }
         let reply = Reply(response: response, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0,
                           delayMilliseconds: delay, dribble: stubs[index].response.chunkedDribbleDelay, close: close)
         return (reply, index, drifted)
+    }
+
+    /// A templated stub's answer to `request`: rendered, then drifted as the stub's and the
+    /// server's injections say (drift applies to what the template gave); the drifted
+    /// definition when drift was injected.
+    private func templatedAnswer(_ template: ResponseTemplate, stub: StubMapping, request: MockRequest,
+                                 snapshot: StubSnapshot) -> (PreparedResponse, ResponseDefinition?) {
+        var context = templating
+        context.files = snapshot.templateFiles
+        var pathTemplate: PathTemplate? = nil
+        if case .urlPathTemplate(let path) = stub.request.url { pathTemplate = path }
+        var definition = template.render(stub.response, request: request, pathTemplate: pathTemplate, context: context)
+        let injections = stub.injections + store.injections
+        guard !injections.isEmpty else { return (PreparedResponse(definition), nil) }
+        let store = self.store
+        guard let injected = DriftInjector.apply(injections, to: definition.body, random: { store.random(seed: $0, below: $1) }) else {
+            return (PreparedResponse(definition), nil)
+        }
+        definition.body = injected.body
+        definition.headers.append(MockHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(injected.changes)))
+        return (PreparedResponse(definition), definition)
     }
 
     /// The matching stub's index; a stub in a scenario moves it to its `newScenarioState`

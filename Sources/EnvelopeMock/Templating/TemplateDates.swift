@@ -48,7 +48,8 @@ enum TemplateDates {
     /// offset does not read.
     static func offset(_ date: Date, by text: String) -> Date? {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 2, let amount = Int(parts[0]) else { return nil }
+        // Amounts beyond a billion of any unit are no date a calendar can reach.
+        guard parts.count == 2, let amount = Int(parts[0]), abs(amount) <= 1_000_000_000 else { return nil }
         var unit = parts[1].lowercased()
         if unit.hasSuffix("s") { unit.removeLast() }
         var components = DateComponents()

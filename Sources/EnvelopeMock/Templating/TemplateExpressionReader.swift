@@ -40,7 +40,7 @@ struct TemplateExpressionReader {
     mutating func readCall(tagOffset: Int) throws(TemplateSyntaxError) -> TemplateCall {
         skipSpaces()
         let startOffset = offset
-        guard case .path(let path) = try readOperand(), isHelperName(path) else {
+        guard index < bytes.endIndex, case .path(let path) = try readOperand(), isHelperName(path) else {
             throw TemplateSyntaxError(offset: startOffset, reason: "a block starts with a helper name, such as {{#if ...}} or {{#each ...}}")
         }
         let (params, hash) = try readArguments(until: nil)

@@ -11,7 +11,8 @@ extension TemplateHelpers {
             guard let lower = args.param(0)?.intValue, let upper = args.param(1)?.intValue else {
                 return error("The range helper needs two whole numbers")
             }
-            guard lower <= upper, upper - lower <= 100_000 else { return .list([]) }
+            let (span, overflow) = upper.subtractingReportingOverflow(lower)
+            guard lower <= upper, !overflow, span <= 100_000 else { return .list([]) }
             return .list((lower...upper).map(TemplateValue.int))
         },
         "math": math,
