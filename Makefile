@@ -18,9 +18,10 @@ ENVELOPE  := $(BUILD_DIR)/debug/envelope
 
 # Commands `deps` makes sure exist besides libcurl and libyaml; `test` adds every tool a test starts
 # (curl, python3 with requests, nginx and openssl for the TLS tests, git, script, and
-# chromium, headless, for the HTML reports).
+# chromium, headless, for the HTML reports; java, from default-jre-headless, runs WireMock's
+# own jar to compare response templating with, WireMockTemplatingTests).
 DEPS_TOOLS ?=
-test: DEPS_TOOLS += curl python3 nginx openssl git script chromium
+test: DEPS_TOOLS += curl python3 nginx openssl git script chromium java
 # Python modules the tests import, with the Debian package that provides each.
 DEPS_PYTHON ?=
 test: DEPS_PYTHON += requests:python3-requests
@@ -29,7 +30,8 @@ test: DEPS_PYTHON += requests:python3-requests
 # verdicts of Tests/envelopeTests/OpenAPIReferenceTests.swift.
 DEPS_PIP ?=
 test: DEPS_PIP += openapi_core:openapi-core
-# The PyPI WireMock client drives `envelope serve`'s admin API (ServeOptionsTests).
+# The PyPI WireMock client drives `envelope serve`'s admin API (ServeOptionsTests); its wheel
+# carries the WireMock 2.35 standalone jar that WireMockTemplatingTests runs with java.
 test: DEPS_PIP += wiremock:wiremock
 
 # sudo only when not already root (CI containers run as root and often have no sudo).
@@ -47,7 +49,7 @@ deps:
 	pkg-config --exists libcurl 2>/dev/null || missing="libcurl4-openssl-dev pkg-config"; \
 	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
 	for tool in $(DEPS_TOOLS); do \
-	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$(echo $$tool | sed 's/^script$$/bsdutils/')"; \
+	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$(echo $$tool | sed -e 's/^script$$/bsdutils/' -e 's/^java$$/default-jre-headless/')"; \
 	done; \
 	for pair in $(DEPS_PYTHON); do \
 	  python3 -c "import $${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \

@@ -96,7 +96,7 @@ struct ProjectSchemaSettingsTests {
         try Data(#"{"refMpa": {}}"#.utf8).write(to: project.appendingPathComponent("envelope.json"))
         let broken = try Envelope.run(["validate", "contracts/events.json", "body.json"], in: project)
         #expect(broken.exitCode == 2)
-        #expect(broken.standardError == "envelope.json:1:2: error: unknown key \"refMpa\" (expected \"environments\" or \"refMap\"). Did you mean 'refMap'?\n")
+        #expect(broken.standardError == "envelope.json:1:2: error: unknown key \"refMpa\" (expected \"environments\", \"refMap\" or \"mocks\"). Did you mean 'refMap'?\n")
     }
 
     @Test("check --drift moves kinds to warning or ignore, and --fail-on follows")

@@ -7,6 +7,9 @@ struct MappingReader {
     let file: String
     /// Where `bodyFileName` files are read from.
     let bodyFiles: BodyFiles
+    /// `--global-response-templating`: every stub's response is a template, not only those
+    /// with `"transformers": ["response-template"]`.
+    var globalTemplating = false
 
     static let stubKeys = ["id", "uuid", "name", "priority", "request", "response", "metadata", "persistent", "insertionIndex",
                            "scenarioName", "requiredScenarioState", "newScenarioState"]
@@ -14,7 +17,8 @@ struct MappingReader {
                               "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials"]
     static let responseKeys = ["status", "statusMessage", "headers", "body", "base64Body", "jsonBody", "bodyFileName",
                                "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "proxyBaseUrl",
-                               "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove"]
+                               "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
+                               "transformers", "transformerParameters"]
     static let matcherOperators = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or"]
     static let matcherKeys = matcherOperators + ["caseInsensitive"]
     static let bodyOperators = matcherOperators + ["equalToJson", "matchesJsonPath"]
@@ -384,7 +388,12 @@ struct MappingReader {
         if let headers = keys["headers"] {
             response.headers = try readResponseHeaders(headers)
         }
-        try readResponseBody(keys, in: node, into: &response)
+        let templated = try readTransformers(keys) || globalTemplating
+        try readResponseBody(keys, in: node, into: &response, templated: templated)
+        if templated {
+            let template = try readTemplate(keys, response: response)
+            if !template.isEmpty { response.template = template }
+        }
         if let delay = keys["fixedDelayMilliseconds"] {
             response.fixedDelayMilliseconds = try integer(delay)
             guard (0...600_000).contains(response.fixedDelayMilliseconds) else {
@@ -486,7 +495,8 @@ struct MappingReader {
 
     /// The one body key a response may have (`body`, `base64Body`, `jsonBody` or
     /// `bodyFileName`), read into `response`.
-    func readResponseBody(_ keys: MemberTable, in node: JSONNode, into response: inout ResponseDefinition) throws(MockLoadError) {
+    func readResponseBody(_ keys: MemberTable, in node: JSONNode, into response: inout ResponseDefinition,
+                          templated: Bool = false) throws(MockLoadError) {
         let bodyKeys = ["body", "base64Body", "jsonBody", "bodyFileName"].filter { keys[$0] != nil }
         if bodyKeys.count > 1 {
             let location = bodyKeys.compactMap { keys[$0]?.keyLocation }.max() ?? node.location
@@ -509,7 +519,8 @@ struct MappingReader {
             }
         } else if let body = keys["bodyFileName"] {
             let name = try string(body)
-            response.body = try readBodyFile(name, at: body.value.location)
+            // A templated name is resolved per request (the file is read then).
+            if !(templated && TemplateParser.hasTags(name)) { response.body = try readBodyFile(name, at: body.value.location) }
             response.bodySource = .bodyFile(name)
         }
     }

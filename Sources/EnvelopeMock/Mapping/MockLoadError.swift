@@ -25,6 +25,9 @@ public enum MockLoadError: Error, Sendable, CustomStringConvertible {
     case bodyFileNotFound(file: String, location: SourceLocation, bodyFileName: String, lookedAt: String)
     /// A regular expression that does not compile.
     case invalidRegex(file: String, location: SourceLocation, pattern: String, reason: String)
+    /// A response template that does not compile (bad syntax, an unknown helper); the place
+    /// is the template's own inside the file.
+    case invalidTemplate(file: String, location: SourceLocation, message: String)
 
     /// The file (or folder) the problem is in.
     public var file: String {
@@ -33,7 +36,7 @@ public enum MockLoadError: Error, Sendable, CustomStringConvertible {
         case .unreadableFile(let file, _), .invalidJSON(let file, _), .unsupportedKey(let file, _, _, _, _),
              .missingKey(let file, _, _, _, _), .wrongType(let file, _, _, _, _), .invalidValue(let file, _, _, _),
              .conflictingKeys(let file, _, _, _), .bodyFileOutsideFilesFolder(let file, _, _, _),
-             .bodyFileNotFound(let file, _, _, _), .invalidRegex(let file, _, _, _):
+             .bodyFileNotFound(let file, _, _, _), .invalidRegex(let file, _, _, _), .invalidTemplate(let file, _, _):
             file
         }
     }
@@ -46,7 +49,7 @@ public enum MockLoadError: Error, Sendable, CustomStringConvertible {
         case .unsupportedKey(_, let location, _, _, _), .missingKey(_, let location, _, _, _),
              .wrongType(_, let location, _, _, _), .invalidValue(_, let location, _, _),
              .conflictingKeys(_, let location, _, _), .bodyFileOutsideFilesFolder(_, let location, _, _),
-             .bodyFileNotFound(_, let location, _, _), .invalidRegex(_, let location, _, _):
+             .bodyFileNotFound(_, let location, _, _), .invalidRegex(_, let location, _, _), .invalidTemplate(_, let location, _):
             location
         }
     }
@@ -82,6 +85,8 @@ public enum MockLoadError: Error, Sendable, CustomStringConvertible {
             return "bodyFileName '\(name)' not found (looked for \(lookedAt)); add the file under __files/ or fix the name"
         case .invalidRegex(_, _, let pattern, let reason):
             return "regular expression \(quoted(pattern)) does not compile: \(reason)"
+        case .invalidTemplate(_, _, let message):
+            return "invalid response template: \(message)"
         }
     }
 

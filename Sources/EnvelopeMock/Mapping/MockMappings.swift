@@ -27,14 +27,16 @@ public struct MockMappings: Sendable {
     /// Parses the stubs of one mapping file's bytes: one stub object or `{"mappings": [stub,
     /// ...]}`. `file` is used in errors and ``MappingSource``; the bodies that `bodyFileName`
     /// names are read from `bodyFiles` now, into memory.
-    package static func parse(_ bytes: [UInt8], file: String, bodyFiles: BodyFiles = .none) throws(MockLoadError) -> [StubMapping] {
+    /// With `globalTemplating` every response is a template (`--global-response-templating`).
+    package static func parse(_ bytes: [UInt8], file: String, bodyFiles: BodyFiles = .none,
+                              globalTemplating: Bool = false) throws(MockLoadError) -> [StubMapping] {
         let document: JSONDocument
         do throws(JSONError) {
             document = try JSONDocument.parse(bytes, options: JSONParseOptions(duplicateKeys: .reject))
         } catch {
             throw .invalidJSON(file: file, error: error)
         }
-        let reader = MappingReader(file: file, bodyFiles: bodyFiles)
+        let reader = MappingReader(file: file, bodyFiles: bodyFiles, globalTemplating: globalTemplating)
         return try reader.readFile(document.root)
     }
 

@@ -20,6 +20,9 @@ public struct ResponseDefinition: Sendable {
     /// `proxyBaseUrl` and its companions: forward the request there instead of answering
     /// from this definition.
     public var proxy: ProxyTarget? = nil
+    /// The compiled response template, when the stub is templated and has tags; nil keeps
+    /// the answer fixed (encoded once, no per-request work).
+    public var template: ResponseTemplate? = nil
 
     public init(status: Int = 200, statusMessage: String? = nil, headers: [MockHeader] = [], body: [UInt8] = [],
                 bodySource: BodySource = .none, fixedDelayMilliseconds: Int = 0, delayDistribution: DelayDistribution? = nil,

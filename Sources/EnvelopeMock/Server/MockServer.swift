@@ -83,7 +83,9 @@ public final class MockServer: @unchecked Sendable {
             ? AdminAPI(store: store, journal: journal, bodyFiles: options.bodyFiles ?? .none, mappingFiles: options.mappingFiles) : nil
         self.store = store
         self.journal = journal
-        self.responder = StubResponder(store: store, journal: journal, admin: admin, log: log, forwarding: options.forwarding)
+        self.responder = StubResponder(store: store, journal: journal, admin: admin, log: log, forwarding: options.forwarding,
+                                       templating: TemplateRenderContext(environment: options.templateEnvironment,
+                                                                         bodyFiles: options.bodyFiles ?? .none, files: TemplateFiles()))
         self.workerCount = max(1, options.workers ?? Self.defaultWorkers)
         self.usePoll = usePoll
         self.drainTimeout = options.drainTimeout

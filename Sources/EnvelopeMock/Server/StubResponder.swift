@@ -8,9 +8,14 @@ final class StubResponder: Sendable {
     let log: (@Sendable (MockRequestRecord) -> Void)?
     /// Where requests are forwarded, when they are.
     let forwarding: Forwarding?
+    /// What templated stubs render with.
+    let templating: TemplateRenderContext
 
     init(store: MockStore, journal: RequestJournal, admin: AdminAPI?, log: (@Sendable (MockRequestRecord) -> Void)?,
-         forwarding: Forwarding? = nil) {
+         forwarding: Forwarding? = nil,
+         templating: TemplateRenderContext = TemplateRenderContext(environment: TemplateEnvironment(hostname: "localhost"), bodyFiles: .none,
+                                                                   files: TemplateFiles())) {
+        self.templating = templating
         self.store = store
         self.journal = journal
         self.admin = admin
@@ -74,7 +79,10 @@ final class StubResponder: Sendable {
         }
         let injections = snapshot.perRequestInjections[index]
         var drifted: ResponseDefinition?
-        if !injections.isEmpty {
+        if let template = stubs[index].response.template {
+            // Only templated stubs pay for rendering; the others answer from `prepared`.
+            (response, drifted) = templatedAnswer(template, stub: stubs[index], request: request, snapshot: snapshot)
+        } else if !injections.isEmpty {
             let store = self.store
             if let injected = DriftInjector.apply(injections, to: stubs[index].response.body, random: { store.random(seed: $0, below: $1) }) {
                 var definition = stubs[index].response
@@ -87,6 +95,27 @@ final class StubResponder: Sendable {
         let reply = Reply(response: response, headOnly: headOnly, announceKeepAlive: request.versionMinor == 0,
                           delayMilliseconds: delay, dribble: stubs[index].response.chunkedDribbleDelay, close: close)
         return (reply, index, drifted)
+    }
+
+    /// A templated stub's answer to `request`: rendered, then drifted as the stub's and the
+    /// server's injections say (drift applies to what the template gave); the drifted
+    /// definition when drift was injected.
+    private func templatedAnswer(_ template: ResponseTemplate, stub: StubMapping, request: MockRequest,
+                                 snapshot: StubSnapshot) -> (PreparedResponse, ResponseDefinition?) {
+        var context = templating
+        context.files = snapshot.templateFiles
+        var pathTemplate: PathTemplate? = nil
+        if case .urlPathTemplate(let path) = stub.request.url { pathTemplate = path }
+        var definition = template.render(stub.response, request: request, pathTemplate: pathTemplate, context: context)
+        let injections = stub.injections + store.injections
+        guard !injections.isEmpty else { return (PreparedResponse(definition), nil) }
+        let store = self.store
+        guard let injected = DriftInjector.apply(injections, to: definition.body, random: { store.random(seed: $0, below: $1) }) else {
+            return (PreparedResponse(definition), nil)
+        }
+        definition.body = injected.body
+        definition.headers.append(MockHeader(name: "X-Envelope-Drift", value: DriftInjector.headerValue(injected.changes)))
+        return (PreparedResponse(definition), definition)
     }
 
     /// The matching stub's index; a stub in a scenario moves it to its `newScenarioState`

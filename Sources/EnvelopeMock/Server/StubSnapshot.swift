@@ -11,6 +11,8 @@ final class StubSnapshot: Sendable {
     let perRequestInjections: [[DriftInjection]]
     /// The global delay of `/__admin/settings`, added to every answer's own.
     let settings: GlobalSettings
+    /// The body files templated `bodyFileName`s pick, compiled once per name in this generation.
+    let templateFiles = TemplateFiles()
 
     /// - Parameter injections: drift for every JSON answer (`envelope serve --inject`),
     ///   applied after each stub's own.

@@ -16,18 +16,18 @@ extension CheckCommand {
 
     /// The load errors of the contracts, and, when this run would serve the mocks, of every
     /// mapping file as well, so one run names every broken file.
-    func loadProblems(of set: ContractSet) -> [FileProblem] {
+    func loadProblems(of set: ContractSet, globalTemplating: Bool = false) -> [FileProblem] {
         var problems = set.problems(directory: contractsDirectory)
         if !problems.isEmpty && baseURL == nil && environmentName == nil {
-            problems += MockFolder.loadProblems(directory: mocksDirectory)
+            problems += MockFolder.loadProblems(directory: mocksDirectory, globalTemplating: globalTemplating)
         }
         return problems
     }
 
     /// Every mapping file that does not load, once the mock server's loading has failed with
     /// `failure` (the first of them).
-    func mockProblems(after failure: MockLoadFailure) -> [FileProblem] {
-        let problems = MockFolder.loadProblems(directory: mocksDirectory)
+    func mockProblems(after failure: MockLoadFailure, globalTemplating: Bool = false) -> [FileProblem] {
+        let problems = MockFolder.loadProblems(directory: mocksDirectory, globalTemplating: globalTemplating)
         return problems.isEmpty ? [FileProblem(mockError: failure.error)] : problems
     }
 }

@@ -128,7 +128,8 @@ struct CheckCommand: ParsableCommand {
         var loadOptions = schemaOptions.load
         loadOptions.mappings += config?.referenceMappings ?? []
         let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions, projectFile: configGiven ? configPath : nil)
-        let problems = loadProblems(of: set)
+        let templating = config?.mockGlobalTemplating ?? false
+        let problems = loadProblems(of: set, globalTemplating: templating)
         if !problems.isEmpty { return try reportLoadFailure(problems) }
         var environment: ProjectConfig.Environment?
         if let environmentName, let config {
@@ -153,9 +154,9 @@ struct CheckCommand: ParsableCommand {
             // Without a server to talk to, the mocks are served in process.
             let mock: MockServer
             do {
-                mock = try startMockServer()
+                mock = try startMockServer(globalTemplating: templating)
             } catch let failure as MockLoadFailure {
-                return try reportLoadFailure(mockProblems(after: failure))
+                return try reportLoadFailure(mockProblems(after: failure, globalTemplating: templating))
             }
             server = mock
             target = Target(baseURL: mock.baseURL, headers: [], origin: nil)
@@ -213,11 +214,12 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// The in-process mock server for the mappings of `--mocks`, serving on a free loopback
-    /// port. No request journal: check reads none.
-    func startMockServer() throws -> MockServer {
+    /// port. No request journal: check reads none. With `globalTemplating` (envelope.json's
+    /// `"mocks": {"globalResponseTemplating": true}`) every stub is a template.
+    func startMockServer(globalTemplating: Bool = false) throws -> MockServer {
         let mappings: MockMappings
         do {
-            mappings = try MockMappings.load(directory: mocksDirectory)
+            mappings = try MockMappings.load(directory: mocksDirectory, globalTemplating: globalTemplating)
         } catch {
             throw MockLoadFailure(error: error)
         }

@@ -55,7 +55,9 @@ struct LintCommand: ParsableCommand {
         }
         let set = try ContractSet.load(directory: contractsDirectory, options: options, projectFile: configGiven ? configPath : nil)
         problems += set.problems(directory: contractsDirectory)
-        let catalog = MockCatalog.load(directory: mocksDirectory)
+        // Templates are checked like every other key (a stub with "transformers", or every
+        // stub when envelope.json's "mocks" asks for global templating).
+        let catalog = MockCatalog.load(directory: mocksDirectory, globalTemplating: config?.mockGlobalTemplating ?? false)
         problems += catalog.problems
         let advice = RecordAdvice(config: config, configPath: configPath, contractsDirectory: contractsDirectory, mocksDirectory: mocksDirectory)
         if !catalog.exists {
@@ -85,8 +87,11 @@ struct LintCommand: ParsableCommand {
         // Each mock answer against its contract.
         var results: [ContractResult] = []
         // A proxyBaseUrl stub has no answer of its own to validate: the upstream's is checked live.
+        let bodyFiles = MockFolder.bodyFiles(of: mocksDirectory)
         for (contract, stub) in answered where stub.response.fault == nil && stub.response.proxy == nil {
-            let observed = ObservedResponse(status: stub.response.status, headers: stub.response.headers.map { ($0.name, $0.value) }, body: stub.response.body)
+            // A templated stub is checked as it answers the contract's request.
+            let response = stub.response(for: MockCatalog.request(for: contract), bodyFiles: bodyFiles)
+            let observed = ObservedResponse(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
             results.append(validate(observed, against: contract, source: "mock \(stub.source.file)"))
         }
         var report = Report(results: results, failOn: failOn, contractsDirectory: contractsDirectory)

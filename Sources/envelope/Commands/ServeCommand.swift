@@ -22,6 +22,10 @@ struct ServeCommand: ParsableCommand {
             .value("--journal-size", valueName: "count", help: "Requests kept for /__admin/requests; 0 turns the journal off.",
                    default: "10000"),
             .value("--workers", valueName: "count", help: "Event-loop threads (default: half the cores, 1 to 4)."),
+            .flag("--global-response-templating",
+                  help: "Render every stub's response as a template, not only those with \"transformers\": [\"response-template\"] (WireMock's flag)."),
+            .repeatable("--allow-env", valueName: "name",
+                        help: "Let templates read this environment variable with {{systemValue key='NAME'}}; others render as refused. Repeat for several."),
             .value("--proxy-all", valueName: "url",
                    help: "Forward every request no stub answers to this upstream (WireMock's flag); proxyBaseUrl stubs forward anyway."),
         ]
@@ -32,6 +36,8 @@ struct ServeCommand: ParsableCommand {
     let watch: Bool
     /// `--proxy-all`: where requests no stub answers go.
     let proxyAll: ProxyTarget?
+    /// `--global-response-templating`.
+    let globalTemplating: Bool
 
     init(parsed: ParsedArguments) throws(CLIError) {
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
@@ -53,8 +59,13 @@ struct ServeCommand: ParsableCommand {
                 throw .usage("--inject: \(error.description)")
             }
         }
+        let environment = ProcessInfo.processInfo.environment
+        var allowed: [String: String?] = [:]
+        for name in parsed.values("--allow-env") { allowed[name] = environment[name] }
+        options.templateEnvironment = TemplateEnvironment(allowed: allowed)
         self.options = options
         watch = parsed.flag("--watch")
+        globalTemplating = parsed.flag("--global-response-templating")
         proxyAll = try parsed.value("--proxy-all").map { url throws(CLIError) in
             guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.count > 8 else {
                 throw .usage("--proxy-all: '\(url)' is not an http:// or https:// URL; give the upstream's base, such as http://localhost:9000")
@@ -66,7 +77,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws -> Int32 {
         let mappings: MockMappings
         do {
-            mappings = try MockMappings.load(directory: mocksDirectory)
+            mappings = try MockMappings.load(directory: mocksDirectory, globalTemplating: globalTemplating)
         } catch {
             throw MockLoadFailure(error: error)
         }
@@ -94,13 +105,14 @@ struct ServeCommand: ParsableCommand {
         let count = mappings.stubs.count
         var banner = "Serving \(count) mapping\(count == 1 ? "" : "s") from \(mocksDirectory) at \(server.baseURL)\n"
         if let proxyAll { banner += "Forwarding what no stub answers to \(proxyAll.baseURL)\n" }
+        if globalTemplating { banner += "Rendering every response as a template.\n" }
         if !options.injections.isEmpty {
             banner += "Injecting drift into JSON answers: \(options.injections.map(\.description).joined(separator: ", "))\n"
         }
         var watcher: MappingWatcher? = nil
         if watch {
             let directory = mocksDirectory
-            watcher = MappingWatcher(directory: directory, onReload: { reloaded in
+            watcher = MappingWatcher(directory: directory, globalTemplating: globalTemplating, onReload: { reloaded in
                 server.replaceMappings(reloaded)
                 let count = reloaded.stubs.count
                 Terminal.writeStandardOutput("Reloaded \(count) mapping\(count == 1 ? "" : "s") from \(directory)\n")

@@ -14,6 +14,8 @@ import Foundation
 /// directly never start the thread).
 final class MappingWatcher: @unchecked Sendable {
     let directory: String
+    /// Whether reloaded stubs are all response templates (`--global-response-templating`).
+    let globalTemplating: Bool
     let interval: Double
     private let onReload: @Sendable (MockMappings) -> Void
     private let onError: @Sendable (MockLoadError) -> Void
@@ -26,9 +28,10 @@ final class MappingWatcher: @unchecked Sendable {
     ///   - directory: the Mocks folder, as given to ``MockMappings/load(directory:)``.
     ///   - onReload: called on the watcher's thread with the new stubs.
     ///   - onError: called on the watcher's thread when the changed folder does not load.
-    init(directory: String, interval: Double = 0.5, onReload: @escaping @Sendable (MockMappings) -> Void,
+    init(directory: String, interval: Double = 0.5, globalTemplating: Bool = false, onReload: @escaping @Sendable (MockMappings) -> Void,
                 onError: @escaping @Sendable (MockLoadError) -> Void) {
         self.directory = directory
+        self.globalTemplating = globalTemplating
         self.interval = max(0.01, interval)
         self.onReload = onReload
         self.onError = onError
@@ -79,7 +82,7 @@ final class MappingWatcher: @unchecked Sendable {
         }
         lastSignature = current
         do {
-            onReload(try MockMappings.load(directory: directory))
+            onReload(try MockMappings.load(directory: directory, globalTemplating: globalTemplating))
         } catch {
             onError(error)
         }

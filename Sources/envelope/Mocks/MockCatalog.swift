@@ -17,10 +17,10 @@ struct MockCatalog {
     var exists = false
 
     /// Loads `directory/mappings/**/*.json` in the server's order (relative path, byte order).
-    static func load(directory: String) -> MockCatalog {
+    static func load(directory: String, globalTemplating: Bool = false) -> MockCatalog {
         var catalog = MockCatalog()
         // The server's own listing and loading, file by file so that every broken file is named.
-        guard let files = try? MockFolder(directory: directory) else { return catalog }
+        guard let files = try? MockFolder(directory: directory, globalTemplating: globalTemplating) else { return catalog }
         catalog.exists = true
         for position in files.names.indices {
             switch files.load(position) {

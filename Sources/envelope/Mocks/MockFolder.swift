@@ -10,9 +10,12 @@ struct MockFolder: Sendable {
     let names: [String]
     /// The `__files/` folder, for `bodyFileName`.
     let bodyFiles: BodyFiles
+    /// Whether every stub is a response template (`--global-response-templating`).
+    let globalTemplating: Bool
 
     /// Lists `directory/mappings/`; fails when there is no such folder or it cannot be listed.
-    init(directory: String) throws(MockLoadError) {
+    init(directory: String, globalTemplating: Bool = false) throws(MockLoadError) {
+        self.globalTemplating = globalTemplating
         var base = directory
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
         self.directory = base
@@ -54,7 +57,7 @@ struct MockFolder: Sendable {
             } catch {
                 throw .unreadableFile(file: file, reason: error.description)
             }
-            return try MockMappings.parse(bytes, file: file, bodyFiles: bodyFiles)
+            return try MockMappings.parse(bytes, file: file, bodyFiles: bodyFiles, globalTemplating: globalTemplating)
         }
     }
 }

@@ -49,6 +49,9 @@ struct ProjectConfig {
     /// `refMap`: URI prefixes whose `$ref`s are read from local folders (relative to the
     /// project file), like `--map-ref PREFIX=DIR`.
     var refMap: [(prefix: String, directory: String)] = []
+    /// `"mocks": {"globalResponseTemplating": true}`: `check`'s in-process mock (and `lint`)
+    /// read every stub's response as a template, as `envelope serve --global-response-templating`.
+    var mockGlobalTemplating = false
 
     /// The project file at `path` if there is one (nothing if not), for settings that apply
     /// without `--env`, such as `refMap`.
@@ -114,14 +117,26 @@ struct ProjectConfig {
                     guard let folder = entry.value.stringValue else { throw fail(entry.value, "the folder for \"\(entry.key)\" must be a string") }
                     config.refMap.append((entry.key, folder.unicodeScalars.first == "/" || base.isEmpty ? folder : FileSystem.join(base, folder)))
                 }
+            case "mocks":
+                guard member.value.kind == .object else { throw fail(member.value, "\"mocks\" must be an object such as {\"globalResponseTemplating\": true}") }
+                for entry in member.value.members {
+                    switch entry.key {
+                    case "$comment": continue
+                    case "globalResponseTemplating":
+                        guard let flag = entry.value.boolValue else { throw fail(entry.value, "\"globalResponseTemplating\" must be true or false") }
+                        config.mockGlobalTemplating = flag
+                    default:
+                        throw fail(entry.keyNode, "unknown key \"\(entry.key)\" in \"mocks\" (expected \"globalResponseTemplating\")")
+                    }
+                }
             case "environments":
                 guard member.value.kind == .object else { throw fail(member.value, "\"environments\" must be an object of name to environment") }
                 for entry in member.value.members {
                     config.environments.append(try environment(entry.key, entry.value, fail: fail))
                 }
             default:
-                let hint = EditDistance.suggestion(for: member.key, among: ["environments", "refMap"]).map { " Did you mean '\($0)'?" } ?? ""
-                throw fail(member.keyNode, "unknown key \"\(member.key)\" (expected \"environments\" or \"refMap\").\(hint)")
+                let hint = EditDistance.suggestion(for: member.key, among: ["environments", "refMap", "mocks"]).map { " Did you mean '\($0)'?" } ?? ""
+                throw fail(member.keyNode, "unknown key \"\(member.key)\" (expected \"environments\", \"refMap\" or \"mocks\").\(hint)")
             }
         }
         return config

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The `request` a template sees, built from the request for one templated answer, as
+/// WireMock documents it: `url`, `path` (with `.[n]` and `urlPathTemplate` variables),
+/// `pathSegments`, `query`, `method`, `scheme`, `host`, `port`, `baseUrl`, `headers`
+/// (any case), `cookies`, `body`, `bodyAsBase64`, `id`.
+enum TemplateRequestModel {
+    /// The template's root: `request` and `parameters` (the stub's `transformerParameters`).
+    static func root(for request: MockRequest, pathTemplate: PathTemplate?, parameters: TemplateValue, localPort: UInt16?) -> TemplateValue {
+        .map(TemplateMap([("request", .request(TemplateRequestSource(request: request, pathTemplate: pathTemplate, localPort: localPort))),
+                          ("parameters", parameters)]))
+    }
+
+    static let fields = ["id", "url", "path", "pathSegments", "query", "method", "scheme", "host", "port", "baseUrl", "headers", "cookies", "body",
+                         "bodyAsBase64"]
+
+    /// One field of the model, made when a template reads it: a template that uses
+    /// `request.path` does not pay for the headers, cookies or a base64 body.
+    static func field(_ name: String, of source: TemplateRequestSource) -> TemplateValue? {
+        let request = source.request
+        switch name {
+        case "id": return .string(source.id)
+        case "url": return .string(request.url)
+        case "path":
+            var entries: [(String, TemplateValue)] = segments(of: request).enumerated().map { (String($0.offset), .string($0.element)) }
+            if let pathTemplate = source.pathTemplate, let values = pathTemplate.match(request.path[...]) {
+                for name in pathTemplate.variables { if let value = values[name] { entries.append((name, .string(value))) } }
+            }
+            return .map(TemplateMap(entries, display: request.path))
+        case "pathSegments": return .list(segments(of: request).map(TemplateValue.string))
+        case "query": return .map(TemplateMap(grouped(request.queryParameters.map { ($0.name, $0.value) })))
+        case "method": return .string(request.method)
+        case "scheme": return .string("http")
+        case "host": return .string(hostAndPort(request, localPort: source.localPort).0)
+        case "port": return .int(hostAndPort(request, localPort: source.localPort).1)
+        case "baseUrl":
+            let (host, port) = hostAndPort(request, localPort: source.localPort)
+            return .string("http://" + host + ((port == 80) ? "" : ":\(port)"))
+        case "headers":
+            // Sorted by name, as WireMock (Jetty) lists them.
+            return .map(TemplateMap(grouped(request.headers.map { ($0.name, $0.value) }, caseInsensitive: true)
+                .sorted { $0.0.lowercased() < $1.0.lowercased() }, caseInsensitive: true))
+        case "cookies": return .map(TemplateMap(grouped(cookies(of: request))))
+        case "body": return .string(String(decoding: request.body, as: UTF8.self))
+        case "bodyAsBase64": return .string(Data(request.body).base64EncodedString())
+        default: return nil
+        }
+    }
+
+    /// The whole model, for a template that renders or walks `request` itself.
+    static func map(of source: TemplateRequestSource) -> TemplateMap {
+        TemplateMap(fields.compactMap { name in field(name, of: source).map { (name, $0) } })
+    }
+
+    private static func segments(of request: MockRequest) -> [String] {
+        PathTemplate.segments(of: request.path[...]).map { percentDecoded($0, plusIsSpace: false) }
+    }
+
+    /// Values by name in first-seen order; a repeated name gathers its values (`.[n]`).
+    private static func grouped(_ pairs: [(String, String)], caseInsensitive: Bool = false) -> [(String, TemplateValue)] {
+        var names: [String] = []
+        var values: [[String]] = []
+        for (name, value) in pairs {
+            if let index = names.firstIndex(where: { caseInsensitive ? asciiCaseInsensitiveEquals($0, name) : $0 == name }) {
+                values[index].append(value)
+            } else {
+                names.append(name)
+                values.append([value])
+            }
+        }
+        return zip(names, values).map { ($0, .multi($1)) }
+    }
+
+    private static func cookies(of request: MockRequest) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        for header in request.headers where header.hasName("Cookie") {
+            for piece in header.value.split(separator: ";") {
+                let trimmed = piece.trimmingOWS()
+                guard let equals = trimmed.firstIndex(of: "=") else { continue }
+                pairs.append((String(trimmed[..<equals].trimmingOWS()), String(trimmed[trimmed.index(after: equals)...].trimmingOWS())))
+            }
+        }
+        return pairs
+    }
+
+    /// The host and port the client addressed (`Host`), else the server's own.
+    private static func hostAndPort(_ request: MockRequest, localPort: UInt16?) -> (String, Int) {
+        let fallbackPort = Int(localPort ?? 80)
+        guard let host = request.headerValue("Host"), !host.isEmpty else { return ("localhost", fallbackPort) }
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            let name = String(host[...close])
+            let rest = host[host.index(after: close)...]
+            return (name, rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? fallbackPort : 80)
+        }
+        if let colon = host.lastIndex(of: ":") {
+            return (String(host[..<colon]), Int(host[host.index(after: colon)...]) ?? fallbackPort)
+        }
+        return (host, 80)
+    }
+}
+
+/// The request behind a template's `request`, read field by field (``TemplateRequestModel``).
+struct TemplateRequestSource: Sendable {
+    let request: MockRequest
+    let pathTemplate: PathTemplate?
+    let localPort: UInt16?
+    /// `request.id`: one value for the whole answer.
+    let id = UUID().uuidString.lowercased()
+}
