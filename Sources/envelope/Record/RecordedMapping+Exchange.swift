@@ -7,7 +7,7 @@ import EnvelopeMock
 /// so all of them follow `record`'s rules.
 extension RecordedMapping {
     /// What an exchange comes to: the mapping and the reasons it looks like an error (empty
-    /// when it does not); nil when the body cannot be decoded, with why.
+    /// when it does not).
     struct FromExchange {
         var mapping: RecordedMapping
         var refusals: [RecordingRefusal]
@@ -16,7 +16,7 @@ extension RecordedMapping {
     /// The mapping named `name` for `request` answered by `response` from `upstream` (shown
     /// with secrets hidden): the body decoded from its `Content-Encoding` (the mock serves it
     /// decoded), the `Content-Type` and `contract`'s headers kept, secrets as `***`.
-    /// `recordedBy` goes into its metadata.
+    /// `recordedBy` goes into its metadata. Throws when the body cannot be decoded.
     static func fromExchange(_ request: MockRequest, response: UpstreamResponse, name: String, contract: Contract?, result: ContractResult?,
                              upstream: String, writer: RecordCommand, redactor: Redactor,
                              recordedBy: String = "envelope record", jsonAPI: Bool) throws(ContentDecoding.Failure) -> FromExchange {
