@@ -38,6 +38,12 @@ final class WireMockJar {
         throw StartFailure(description: "the WireMock jar did not answer on \(url)")
     }
 
+    /// Stops the jar and waits for it to exit.
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
     deinit {
         if process.isRunning {
             process.terminate()

@@ -1,8 +1,9 @@
 import EnvelopeCore
 import Foundation
+import Synchronization
 
 /// WireMock's admin API under `/__admin`: stubs (list, add, get, remove, reset), the request
-/// journal, unmatched requests and near misses, scenarios, and a full reset. Answers are JSON
+/// journal, unmatched requests and near misses, scenarios, recordings, and a full reset. Answers are JSON
 /// in WireMock's shapes where practical.
 final class AdminAPI: Sendable {
     let store: MockStore
@@ -11,12 +12,18 @@ final class AdminAPI: Sendable {
     let bodyFiles: BodyFiles
     /// Where `mappings/save` writes; nil when the server has no mappings folder.
     let mappingFiles: MappingFiles?
+    /// What turns a recording into mappings; nil when the server cannot record.
+    let recorder: (any ExchangeRecorder)?
+    /// Where `/__admin/recordings` is.
+    let recording = Mutex(RecordingState())
 
-    init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles, mappingFiles: MappingFiles? = nil) {
+    init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles, mappingFiles: MappingFiles? = nil,
+         recorder: (any ExchangeRecorder)? = nil) {
         self.store = store
         self.journal = journal
         self.bodyFiles = bodyFiles
         self.mappingFiles = mappingFiles
+        self.recorder = recorder
     }
 
     /// Whether `target` is an admin request (`/__admin` or below it).
@@ -82,7 +89,8 @@ final class AdminAPI: Sendable {
             journal.clear()
             return json(200, .object([]))
         default:
-            if let answer = answerSearch(method: method, route: route, request) ?? answerSettings(method: method, route: route, request) {
+            if let answer = answerSearch(method: method, route: route, request) ?? answerSettings(method: method, route: route, request)
+                ?? answerRecordings(method: method, route: route, request) {
                 return answer
             }
         }

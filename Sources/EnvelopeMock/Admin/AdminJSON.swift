@@ -54,6 +54,14 @@ enum AdminJSON {
             member("responseDefinition", .object([member("status", .number(String(entry.status)))])),
             member("wasMatched", .bool(entry.wasMatched)),
         ]
+        if let proxied = entry.proxied {
+            // WireMock's `response` of a serve event: what the client got from the upstream.
+            members.append(member("response", .object([
+                member("status", .number(String(proxied.status))),
+                member("headers", .object(proxied.headers.map { member($0.name, .string($0.value)) })),
+                member("bodyAsBase64", .string(Data(proxied.body).base64EncodedString())),
+            ])))
+        }
         if let identifier = entry.stubIdentifier {
             members.append(member("stubMapping", stubs[identifier].map(stub) ?? .object([member("id", .string(identifier))])))
         }

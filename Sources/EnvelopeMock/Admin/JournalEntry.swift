@@ -12,6 +12,9 @@ public struct JournalEntry: Sendable {
     public var status: Int
     /// The stub that answered, nil when none matched.
     public var stubIdentifier: String?
+    /// The upstream's answer as received, when the request was forwarded and the upstream
+    /// answered it (what `/__admin/recordings/snapshot` turns into mappings).
+    public var proxied: UpstreamResponse?
 
     /// Whether a stub answered.
     public var wasMatched: Bool { stubIdentifier != nil }

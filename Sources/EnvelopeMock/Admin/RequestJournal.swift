@@ -26,18 +26,22 @@ final class RequestJournal: @unchecked Sendable {
         self.maxBytes = max(0, maxBytes)
     }
 
-    /// Records one request (does nothing when the journal is off).
-    func record(_ request: MockRequest, status: Int, stubIdentifier: String?) {
+    /// Records one request, with the upstream's answer when it was forwarded (does nothing
+    /// when the journal is off).
+    func record(_ request: MockRequest, status: Int, stubIdentifier: String?, proxied: UpstreamResponse? = nil) {
         guard capacity > 0 else { return }
         let now = Date().timeIntervalSince1970
-        let size = Self.size(of: request)
+        let entry = JournalEntry(sequence: 0, request: request, loggedAt: now, status: status, stubIdentifier: stubIdentifier, proxied: proxied)
+        let size = Self.size(of: entry)
         lock.lock()
         defer { lock.unlock() }
         sequence += 1
-        entries.append(JournalEntry(sequence: sequence, request: request, loggedAt: now, status: status, stubIdentifier: stubIdentifier))
+        var numbered = entry
+        numbered.sequence = sequence
+        entries.append(numbered)
         bytes += size
         while entries.count - first > 1, entries.count - first > capacity || bytes > maxBytes {
-            bytes -= Self.size(of: entries[first].request)
+            bytes -= Self.size(of: entries[first])
             first += 1
         }
         if first >= 1_024, first * 2 >= entries.count {
@@ -65,7 +69,7 @@ final class RequestJournal: @unchecked Sendable {
         }
         entries = kept
         first = 0
-        bytes = kept.reduce(0) { $0 + Self.size(of: $1.request) }
+        bytes = kept.reduce(0) { $0 + Self.size(of: $1) }
         return removed.reversed()
     }
 
@@ -78,10 +82,24 @@ final class RequestJournal: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Roughly what an entry holds: target, header fields and body.
-    private static func size(of request: MockRequest) -> Int {
+    /// The sequence number of the newest entry (0 before the first): entries recorded later
+    /// have higher ones (a recording keeps those after its start).
+    var lastSequence: UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return sequence
+    }
+
+    /// Roughly what an entry holds: target, header fields and body, and the upstream's
+    /// answer when it kept one.
+    private static func size(of entry: JournalEntry) -> Int {
+        let request = entry.request
         var size = request.target.utf8.count + request.body.count + 64
         for header in request.headers { size += header.name.utf8.count + header.value.utf8.count + 32 }
+        if let proxied = entry.proxied {
+            size += proxied.body.count + 64
+            for header in proxied.headers { size += header.name.utf8.count + header.value.utf8.count + 32 }
+        }
         return size
     }
 }

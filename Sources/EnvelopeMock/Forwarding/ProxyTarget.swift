@@ -11,6 +11,9 @@ public struct ProxyTarget: Sendable, Hashable {
     public var removedHeaders: [String]
     /// A prefix cut from the request's path before it is appended to ``baseURL``.
     public var urlPrefixToRemove: String?
+    /// The `proxyBaseUrl` stub that sent the request here (the journal names it once the
+    /// answer is in); nil for `--proxy-all` and `envelope proxy`.
+    package var stubIdentifier: String?
 
     /// A target; `baseURL` loses any trailing `/`.
     public init(baseURL: String, additionalHeaders: [MockHeader] = [], removedHeaders: [String] = [], urlPrefixToRemove: String? = nil) {

@@ -11,6 +11,13 @@ extension StubResponder {
            let fallback = fallbackReply(to: request, forceClose: forceClose) {
             return fallback
         }
+        // The journal gets the answer the client gets: the upstream's own, or the 502.
+        switch result {
+        case .response(let response):
+            journal.record(request, status: response.status, stubIdentifier: target?.stubIdentifier, proxied: response)
+        case .failure:
+            journal.record(request, status: 502, stubIdentifier: target?.stubIdentifier)
+        }
         switch result {
         case .response(let response):
             let prepared = PreparedResponse(forwarding: response, toHead: headOnly)

@@ -10,6 +10,9 @@ public struct MappingSource: Hashable, Sendable, CustomStringConvertible {
 
     /// The `file` of a stub added through the admin API (shown in the 404 report).
     public static let adminAPI = "added through the admin API"
+    /// The file name of stubs a recording added (`/__admin/recordings/stop` and `/snapshot`):
+    /// they are in the mappings folder already, so `mappings/save` leaves them out.
+    public static let recording = "recorded through the admin API"
 
     public init(file: String, index: Int? = nil, location: SourceLocation? = nil) {
         self.file = file

@@ -29,6 +29,9 @@ public struct MockServerOptions: Sendable {
     public var forwarding: Forwarding?
     /// What response templates may read of the machine (`envelope serve --allow-env`).
     public var templateEnvironment = TemplateEnvironment(hostname: "localhost")
+    /// What turns `/__admin/recordings` into mappings; nil, the default, answers them with 501.
+    /// Recording needs ``forwarding`` too (the recording's proxy stub forwards).
+    public var recorder: (any ExchangeRecorder)?
     /// Options with the defaults of `envelope serve`, changed where given.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, workers: Int? = nil, maxBodyBytes: Int = 16 * 1024 * 1024,
                 headTimeout: Double = 10, idleTimeout: Double = 60, drainTimeout: Double = 10, journalCapacity: Int = 10_000,

@@ -60,7 +60,12 @@ final class StubResponder: Sendable {
         // twenty of them for every request.
         let stubs = snapshot.matcher.stubs
         var response = snapshot.prepared[index]
-        journal.record(request, status: response.fault == nil ? stubs[index].response.status : 0, stubIdentifier: stubs[index].identifier)
+        // A proxy stub's request is journalled when the upstream's answer is in, with its status.
+        if stubs[index].response.proxy == nil {
+            journal.record(request, status: response.fault == nil ? stubs[index].response.status : 0, stubIdentifier: stubs[index].identifier)
+        } else if forwarding == nil {
+            journal.record(request, status: 502, stubIdentifier: stubs[index].identifier)
+        }
         if let log {
             log(MockRequestRecord(method: request.method, target: request.target, status: stubs[index].response.status, stub: stubs[index],
                                   unmatched: nil))
@@ -71,7 +76,8 @@ final class StubResponder: Sendable {
         if let distribution = stubs[index].response.delayDistribution { delay += distribution.sample(using: &generator) }
         if let distribution = snapshot.settings.delayDistribution { delay += distribution.sample(using: &generator) }
         delay = min(DelayDistribution.ceiling, delay)
-        if let target = stubs[index].response.proxy {
+        if var target = stubs[index].response.proxy {
+            target.stubIdentifier = stubs[index].identifier
             return (proxyReply(to: target, headOnly: headOnly, versionMinor: request.versionMinor, close: close), index, nil)
         }
         if let fault = response.fault {

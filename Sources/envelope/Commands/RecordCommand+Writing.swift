@@ -54,7 +54,7 @@ extension RecordCommand {
     /// body in one (`replacing`), `NAME.json` (`NAME.txt` for a body that is not JSON), or the
     /// replaced file's own name when it is safe and its extension still fits; nil for inline.
     func bodyFileName(for mapping: RecordedMapping, replacing replaced: String?) -> String? {
-        guard bodyFiles || replaced != nil else { return nil }
+        guard bodyFiles || mapping.wantsBodyFile || replaced != nil else { return nil }
         let isJSON = (try? JSONDocument.parse(mapping.body)) != nil
         if let replaced, Self.isInsideBodyFolder(replaced), replaced.hasSuffix(".json") == isJSON { return replaced }
         return "\(mapping.name).\(isJSON ? "json" : "txt")"

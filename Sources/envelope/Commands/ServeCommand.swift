@@ -28,6 +28,10 @@ struct ServeCommand: ParsableCommand {
                         help: "Let templates read this environment variable with {{systemValue key='NAME'}}; others render as refused. Repeat for several."),
             .value("--proxy-all", valueName: "url",
                    help: "Forward every request no stub answers to this upstream (WireMock's flag); proxyBaseUrl stubs forward anyway."),
+            .flag("--record-mappings",
+                  help: "With --proxy-all, write what the upstream answers as mappings into the mocks folder, one per distinct request."),
+            .flag("--allow-errors", help: "Also record answers with a status other than 2xx, or a body that says it is JSON and is not."),
+            .flag("--force", help: "Let recordings replace mappings that exist."),
         ]
     )
 
@@ -38,6 +42,11 @@ struct ServeCommand: ParsableCommand {
     let proxyAll: ProxyTarget?
     /// `--global-response-templating`.
     let globalTemplating: Bool
+    /// `--record-mappings`: what `--proxy-all` forwards is written as mappings.
+    let recordMappings: Bool
+    /// `--allow-errors` and `--force`, for recordings.
+    let allowErrors: Bool
+    let force: Bool
 
     init(parsed: ParsedArguments) throws(CLIError) {
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
@@ -72,6 +81,12 @@ struct ServeCommand: ParsableCommand {
             }
             return ProxyTarget(baseURL: url)
         }
+        recordMappings = parsed.flag("--record-mappings")
+        allowErrors = parsed.flag("--allow-errors")
+        force = parsed.flag("--force")
+        if recordMappings, proxyAll == nil {
+            throw .usage("--record-mappings records what --proxy-all forwards; give --proxy-all URL too (or record through POST /__admin/recordings/start)")
+        }
     }
 
     func run() throws -> Int32 {
@@ -83,7 +98,16 @@ struct ServeCommand: ParsableCommand {
         }
         var options = self.options
         let client = try startUpstreamClient()
-        options.forwarding = Forwarding(forwarder: client.forwarder, scope: .proxyStubs(unmatched: proxyAll))
+        let recorder: ServeRecorder
+        do {
+            recorder = try ServeRecorder(directory: mocksDirectory, upstream: proxyAll?.baseURL ?? "http://upstream", force: force, allowErrors: allowErrors)
+        } catch {
+            client.stop()
+            throw error
+        }
+        let observer: (@Sendable (ForwardedExchange) -> Void)? = recordMappings ? { @Sendable exchange in recorder.record(exchange) } : nil
+        options.forwarding = Forwarding(forwarder: client.forwarder, scope: .proxyStubs(unmatched: proxyAll), observer: observer)
+        options.recorder = recorder
         let server = MockServer(mappings: mappings, options: options)
         do {
             try server.start()
@@ -104,7 +128,10 @@ struct ServeCommand: ParsableCommand {
         }
         let count = mappings.stubs.count
         var banner = "Serving \(count) mapping\(count == 1 ? "" : "s") from \(mocksDirectory) at \(server.baseURL)\n"
-        if let proxyAll { banner += "Forwarding what no stub answers to \(proxyAll.baseURL)\n" }
+        if let proxyAll {
+            banner += "Forwarding what no stub answers to \(proxyAll.baseURL)\n"
+            if recordMappings { banner += "Recording its answers into \(mocksDirectory)/mappings\n" }
+        }
         if globalTemplating { banner += "Rendering every response as a template.\n" }
         if !options.injections.isEmpty {
             banner += "Injecting drift into JSON answers: \(options.injections.map(\.description).joined(separator: ", "))\n"
@@ -125,6 +152,7 @@ struct ServeCommand: ParsableCommand {
         Terminal.writeStandardOutput(banner + "Press Ctrl-C to stop.\n")
         server.wait()
         watcher?.stop()
+        recorder.finish()
         sources.forEach { $0.cancel() }
         Terminal.writeStandardOutput("Stopped.\n")
         return 0

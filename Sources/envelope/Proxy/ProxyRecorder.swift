@@ -34,29 +34,16 @@ final class ProxyRecorder: @unchecked Sendable {
         queue.async { [self] in
             let name = Self.mappingName(for: request, contract: contract)
             guard written.insert(name).inserted else { return }
-            let headers = response.headers.map { HTTPHeader(name: $0.name, value: $0.value) }
-            let body: [UInt8]
+            let made: RecordedMapping.FromExchange
             do throws(ContentDecoding.Failure) {
-                body = try ContentDecoding.decode(response.body, contentEncoding: headers.last { $0.name.lowercased() == "content-encoding" }?.value)
+                made = try RecordedMapping.fromExchange(request, response: response, name: name, contract: contract, result: result,
+                                                        upstream: upstreamDisplay, writer: writer, redactor: redactor, jsonAPI: true)
             } catch {
                 Terminal.writeStandardError("\(name)  not recorded: \(error.description)\n")
                 return
             }
-            // The mock serves the decoded body, so it must not claim an encoding.
-            let kept = Set((contract?.response.headers.map { $0.name.lowercased() } ?? []) + ["content-type"]).subtracting(["content-encoding", "content-length"])
-            let mapping = RecordedMapping(
-                name: name, method: request.method, path: request.path,
-                query: request.queryParameters.map { (name: $0.name, value: $0.value) },
-                status: response.status, headers: writer.keptHeaders(headers, names: kept, redactor: redactor),
-                body: writer.redactedBody(body, redactor: redactor), recordedFrom: redactor.redact("\(request.method) \(upstreamDisplay)\(request.url)"),
-                requestHeaders: request.headers.filter { !CurlForwarder.droppedRequestHeaders.contains($0.name.lowercased()) }
-                    .map { ($0.name, RecordCommand.redacted(HTTPHeader(name: $0.name, value: $0.value), redactor)) })
-            let refusals = RecordingRefusal.refusals(
-                status: response.status, expectedStatus: contract?.response.status, body: body,
-                expectsJSON: contract.map { $0.response.body != nil } ?? !body.isEmpty,
-                contentType: headers.first { $0.name.lowercased() == "content-type" }?.value, result: result)
             do throws(CommandFailure) {
-                _ = try writer.record(mapping, refusals: refusals, redactor: redactor)
+                _ = try writer.record(made.mapping, refusals: made.refusals, redactor: redactor)
             } catch {
                 Terminal.writeStandardError("\(name)  not recorded: \(error.description)\n")
             }

@@ -40,6 +40,19 @@ struct RecordedMapping {
     var matchHeaders: [(name: String, value: String)] = []
     /// The `metadata` to write instead of record's (`import openapi` says where it came from).
     var metadata: [(key: String, value: String)]? = nil
+    /// Who recorded it, for `metadata.recordedBy`.
+    var recordedBy = "envelope record"
+    /// The mapping's `id`, written first; nil writes none (record's own mappings).
+    var id: String? = nil
+    /// More request-header patterns to match (a recording's `captureHeaders`), each a matcher object.
+    var headerPatterns: [(name: String, matcher: JSONValue)] = []
+    /// `bodyPatterns` to match (a recording's `requestBodyPattern`).
+    var bodyPatterns: [JSONValue] = []
+    /// The scenario it is a step of (a recording's `repeatsAsScenarios`).
+    var scenario: (name: String, requiredState: String, newState: String?)? = nil
+    /// Whether the body goes to `__files/` even without `--body-files` (a recording's
+    /// `extractBodyCriteria`).
+    var wantsBodyFile = false
 
     /// The mapping file's text (without a trailing newline). With `bodyFile`, the body is
     /// referred to by that name; otherwise it is inline, a JSON body as received (see
@@ -55,9 +68,10 @@ struct RecordedMapping {
         if !query.isEmpty {
             request.append(member("queryParameters", .object(query.map { member($0.name, .object([member("equalTo", .string($0.value))])) })))
         }
-        if !matchHeaders.isEmpty {
-            request.append(member("headers", .object(matchHeaders.map { member($0.name, .object([member("equalTo", .string($0.value))])) })))
-        }
+        let headerMatchers = matchHeaders.map { member($0.name, .object([member("equalTo", .string($0.value))])) }
+            + headerPatterns.map { member($0.name, $0.matcher) }
+        if !headerMatchers.isEmpty { request.append(member("headers", .object(headerMatchers))) }
+        if !bodyPatterns.isEmpty { request.append(member("bodyPatterns", .array(bodyPatterns))) }
         var response = [member("status", .number(String(status)))]
         if !headers.isEmpty { response.append(member("headers", .object(headers.map { member($0.name, .string($0.value)) }))) }
         var verbatim: String?
@@ -73,7 +87,7 @@ struct RecordedMapping {
             case .none: break
             }
         }
-        var metadata = [member("recordedBy", .string("envelope record")), member("recordedFrom", .string(recordedFrom))]
+        var metadata = [member("recordedBy", .string(recordedBy)), member("recordedFrom", .string(recordedFrom))]
         if !requestHeaders.isEmpty {
             metadata.append(member("requestHeaders", .object(requestHeaders.map { member($0.name, .string($0.value)) })))
         }
@@ -81,8 +95,12 @@ struct RecordedMapping {
             metadata += [member("redirectedTo", .string(redirectedTo)), member("redirects", .number(String(redirects)))]
         }
         if let replacement = self.metadata { metadata = replacement.map { member($0.key, .string($0.value)) } }
-        var top = [member("name", .string(name))]
+        var top = (id.map { [member("id", .string($0))] } ?? []) + [member("name", .string(name))]
         if !matchHeaders.isEmpty { top.append(member("priority", .number("1"))) }
+        if let scenario {
+            top += [member("scenarioName", .string(scenario.name)), member("requiredScenarioState", .string(scenario.requiredState))]
+            if let newState = scenario.newState { top.append(member("newScenarioState", .string(newState))) }
+        }
         let printed = SchemaPrinter.print(.object(top + [member("request", .object(request)),
                                                          member("response", .object(response)), member("metadata", .object(metadata))]))
         guard let verbatim, let spot = printed.range(of: JSONValue.quoted(Self.bodyPlaceholder)) else { return printed }
