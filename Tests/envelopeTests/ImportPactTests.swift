@@ -140,6 +140,34 @@ struct ImportPactTests {
         #expect(imported.standardError.contains("a-new-ticket: $.sku: generator Regex not honoured"), "\(imported.standardError)")
     }
 
+    @Test("the templated mapping runs in WireMock's own jar: every answer is new and meets the imported contract")
+    func generatorsInWireMock() throws {
+        let directory = try Self.project(with: ["generators.json"])
+        #expect(try Envelope.run(["import", "pact", "generators.json"], in: directory).exitCode == 0)
+        let module = try runTool("python3", ["-c", "import wiremock, os; print(os.path.dirname(wiremock.__file__))"])
+        let folder = module.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/server"
+        let jar = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("wiremock-standalone") && $0.hasSuffix(".jar") })
+        let port = try closedLoopbackPort()
+        let java = Process()
+        java.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        java.arguments = ["java", "-jar", "\(folder)/\(jar)", "--port", "\(port)", "--bind-address", "127.0.0.1", "--root-dir", "Mocks", "--local-response-templating"]
+        java.currentDirectoryURL = directory
+        java.standardOutput = FileHandle.nullDevice
+        java.standardError = FileHandle.nullDevice
+        try java.run()
+        defer { java.terminate(); java.waitUntilExit() }
+        let base = "http://127.0.0.1:\(port)"
+        // Until the JVM listens (curl retries refused connections on its own).
+        let ready = try runTool("curl", ["-s", "-o", "/dev/null", "--retry", "60", "--retry-connrefused", "--retry-delay", "1", "\(base)/__admin/mappings"])
+        #expect(ready.status == 0, "\(ready.output)")
+        let first = try runTool("curl", ["-s", "-X", "POST", "\(base)/tickets"])
+        let second = try runTool("curl", ["-s", "-X", "POST", "\(base)/tickets"])
+        #expect(!first.output.contains("{{") && first.output.contains(#""ticket": "T-991""#), "\(first.output)")
+        #expect(!first.output.contains("0e6b2f4a-0000-4000-8000-000000000000") && first.output != second.output)
+        let check = try Envelope.run(["check", "--base-url", base], in: directory)
+        #expect(check.standardOutput.hasSuffix("1 contract: 1 ok, 0 with drift (0 breaking, 0 warnings)\n"), "\(check.standardOutput)")
+    }
+
     @Test("existing files are kept without --force (exit 1 when they differ) and replaced with it")
     func neverOverwrites() throws {
         let directory = try Self.project(with: ["v2.json"])
