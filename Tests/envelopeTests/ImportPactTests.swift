@@ -79,6 +79,18 @@ struct ImportPactTests {
         #expect(lenient.standardOutput.contains("/colour  unknown-key"), "\(lenient.standardOutput)")
     }
 
+    @Test("a pending interaction's drift is a warning, as Pact's pending does not fail the build")
+    func pending() throws {
+        let directory = try Self.project(with: ["v4.json"])
+        #expect(try Envelope.run(["import", "pact", "v4.json"], in: directory).exitCode == 0)
+        #expect(try Self.text("Contracts/fetch-the-profile.json", in: directory).contains(#""type-mismatch": "warning""#))
+        try Self.edit("Mocks/mappings/fetch-the-profile.json", in: directory, replacing: #""name": "Mina""#, with: #""name": 7"#)
+        let check = try Envelope.run(["check"], in: directory)
+        #expect(check.exitCode == 0, "\(check.standardOutput)")
+        #expect(check.standardOutput.contains("/name  type-mismatch"), "\(check.standardOutput)")
+        #expect(check.standardOutput.contains("(0 breaking, 1 warning)"), "\(check.standardOutput)")
+    }
+
     @Test("message and plugin interactions and a text request body are named on stderr, exit 1, the rest imported")
     func notSupported() throws {
         let directory = try Self.project(with: ["message.json"])
