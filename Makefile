@@ -31,6 +31,8 @@ DEPS_PIP ?=
 test: DEPS_PIP += openapi_core:openapi-core
 # The PyPI WireMock client drives `envelope serve`'s admin API (ServeOptionsTests).
 test: DEPS_PIP += wiremock:wiremock
+# pact-python (Pact's Rust core) verifies and serves the pact files envelope exports (ExportPactTests, CheckPactTests).
+test: DEPS_PIP += pact:pact-python
 
 # sudo only when not already root (CI containers run as root and often have no sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

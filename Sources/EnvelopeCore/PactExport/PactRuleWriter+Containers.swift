@@ -15,7 +15,7 @@ extension PactRuleWriter {
         if e.properties.isEmpty && e.patternProperties.isEmpty {
             if let additional = nonTrivial(e.additionalProperties) {
                 // A map: Pact's `values` lets its keys be anything.
-                add(path, [Self.matcher("values")], combine: "AND")
+                addValuesMatcher(at: path, pointer: pointer)
                 for member in members {
                     walk(member.value, schemas: additional, pointer: pointer + "/*", path: path + ".*", depth: depth + 1)
                 }

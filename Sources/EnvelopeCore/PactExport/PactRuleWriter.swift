@@ -123,6 +123,17 @@ struct PactRuleWriter {
         rules[at] = (path, union, union.count > 1 ? "OR" : "AND")
     }
 
+    /// Adds `values` (the keys of a map are free) to the rule at `path`, which must hold with it.
+    mutating func addValuesMatcher(at path: String, pointer: String) {
+        let values = Self.matcher("values")
+        guard let at = rules.firstIndex(where: { $0.path == path }) else { return add(path, [values], combine: "AND") }
+        guard !rules[at].matchers.contains(values) else { return }
+        guard rules[at].combine == "AND" else {
+            return note(pointer, "a map that may also be null: Pact asks for the example's keys")
+        }
+        rules[at].matchers.append(values)
+    }
+
     /// Notes a type that the example at `path` could not stand for; said at the end, if no
     /// other element of the example stood for it.
     mutating func noteMissingType(_ type: SchemaTypeSet, path: String, pointer: String, kind: JSONKind) {
