@@ -18,6 +18,10 @@ struct ImportWriter {
     private(set) var keptChanged = 0
     /// The folders made (or found) already.
     private var createdFolders: Set<String> = []
+    /// Whether a new file appears whole or not at all (written beside, then linked into
+    /// place, which fails rather than replace a file made meanwhile): `import pact` writes a
+    /// few files, where `import openapi`'s thousand made the extra steps too dear.
+    var atomic = false
 
     init(contractsDirectory: String, mocksDirectory: String, force: Bool, dryRun: Bool) {
         self.contractsDirectory = contractsDirectory
@@ -28,10 +32,7 @@ struct ImportWriter {
 
     /// Writes one contract and its mock; returns the lines saying what was done.
     mutating func write(_ entry: OpenAPIImportPlan.Entry, source: String) throws(CommandFailure) -> String {
-        var written: [String] = []
-        var out = ""
-        let contractPath = FileSystem.join(contractsDirectory, "\(entry.name).json")
-        if let line = try put(SchemaPrinter.print(entry.contract) + "\n", at: contractPath) { out += "\(entry.name)  \(line)\n" } else { written.append(contractPath) }
+        var mappingText: String?
         if let mock = entry.mock {
             let mapping = RecordedMapping(
                 name: entry.name, method: mock.method, path: mock.path, query: mock.query, status: mock.status, headers: mock.headers,
@@ -39,10 +40,23 @@ struct ImportWriter {
                 matchHeaders: mock.matchHeaders,
                 metadata: [("importedBy", "envelope import openapi"), ("importedFrom", "\(entry.operation) in \(source)"),
                            ("body", mock.body == nil ? "none" : mock.example.map { "the example at \($0)" } ?? "generated from the schema")])
-            let mappingPath = FileSystem.join(mocksDirectory, "mappings/\(entry.name).json")
-            if let line = try put(mapping.text(bodyFile: nil) + "\n", at: mappingPath) { out += "\(entry.name)  \(line)\n" } else { written.append(mappingPath) }
+            mappingText = mapping.text(bodyFile: nil)
         }
-        if !written.isEmpty { out += "\(entry.name)  \(dryRun ? "would write" : "wrote") \(written.joined(separator: " and "))\n" }
+        return try write(name: entry.name, contract: SchemaPrinter.print(entry.contract), mapping: mappingText)
+    }
+
+    /// Writes the contract `NAME.json` and, when given, the mapping `mappings/NAME.json`;
+    /// returns the lines saying what was done.
+    mutating func write(name: String, contract: String, mapping: String?) throws(CommandFailure) -> String {
+        var written: [String] = []
+        var out = ""
+        let contractPath = FileSystem.join(contractsDirectory, "\(name).json")
+        if let line = try put(contract + "\n", at: contractPath) { out += "\(name)  \(line)\n" } else { written.append(contractPath) }
+        if let mapping {
+            let mappingPath = FileSystem.join(mocksDirectory, "mappings/\(name).json")
+            if let line = try put(mapping + "\n", at: mappingPath) { out += "\(name)  \(line)\n" } else { written.append(mappingPath) }
+        }
+        if !written.isEmpty { out += "\(name)  \(dryRun ? "would write" : "wrote") \(written.joined(separator: " and "))\n" }
         return out
     }
 
@@ -88,6 +102,16 @@ struct ImportWriter {
             }
             createdFolders.insert(folder)
         }
+        guard atomic else { return try writeExclusive(path, bytes: bytes) }
+        let name = (path as NSString).lastPathComponent
+        let temporary = FileSystem.join(folder.isEmpty ? "." : folder, ".\(name).\(getpid()).envelope-tmp")
+        try writeExclusive(temporary, bytes: bytes)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else { throw .badInput("cannot write \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    /// Writes bytes to a file that must not exist yet (`O_EXCL`).
+    private func writeExclusive(_ path: String, bytes: [UInt8]) throws(CommandFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .badInput("cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
