@@ -28,24 +28,27 @@ extension CheckCommand {
         importer.add(pact, file: path)
         let plan = importer.plan()
         for line in plan.notImported { text += "warning: not checked: \(line)\n" }
-        var contracts: [Contract] = []
-        var states: [[PactProviderState]] = []
-        for entry in plan.entries {
-            guard let interaction = pact.interactions.first(where: { "\(path)#\($0.pointer)" == entry.source }) else { continue }
+        let byPointer = Dictionary(pact.interactions.map { ("\(path)#\($0.pointer)", $0) }, uniquingKeysWith: { first, _ in first })
+        let planned = plan.entries.compactMap { entry in byPointer[entry.source].map { (entry, $0) } }
+        for (entry, interaction) in planned {
             for note in entry.notes { text += "\(path):\(interaction.location): note: \(entry.name): \(note)\n" }
+        }
+        // Each contract compiles on its own, so on every core (as check loads a folder).
+        let loaded = ParallelMap.map(planned) { entry, interaction -> Result<Contract, CommandFailure> in
             let document = Self.withoutStateHeader(entry.contract)
-            var contract: Contract
             do {
-                contract = try ContractLoader.load(Array(document.serialized().utf8), file: path, read: { file in
+                var contract = try ContractLoader.load(Array(document.serialized().utf8), file: path, read: { file in
                     throw CommandFailure.badInput("a pact has no files to refer to (\(file))")
                 })
+                contract.responseLocation = interaction.location
+                return .success(contract)
             } catch {
-                throw .badInput("\(path):\(interaction.location): error: the interaction '\(interaction.description)' (\(interaction.pointer)) cannot be checked: \(error)")
+                return .failure(.badInput("\(path):\(interaction.location): error: the interaction '\(interaction.description)' (\(interaction.pointer)) cannot be checked: \(error)"))
             }
-            contract.responseLocation = interaction.location
-            contracts.append(contract)
-            states.append(interaction.providerStates)
         }
+        var contracts: [Contract] = []
+        for result in loaded { contracts.append(try result.get()) }
+        let states = planned.map(\.1.providerStates)
         if !text.isEmpty { Terminal.writeStandardError(text) }
         guard !contracts.isEmpty else { throw .badInput("\(path) has no HTTP interactions to check") }
         return (contracts, states)
