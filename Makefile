@@ -33,7 +33,8 @@ test: DEPS_PIP += openapi_core:openapi-core
 # The PyPI WireMock client drives `envelope serve`'s admin API (ServeOptionsTests); its wheel
 # carries the WireMock 2.35 standalone jar that WireMockTemplatingTests and ImportPactTests run with java.
 test: DEPS_PIP += wiremock:wiremock
-# pact-python (Pact's Rust core) writes the pact files ImportPactTests imports.
+# pact-python (Pact's Rust core) writes the pact files ImportPactTests imports, and verifies and
+# serves the ones envelope exports (ExportPactTests, CheckPactTests).
 test: DEPS_PIP += pact:pact-python
 
 # sudo only when not already root (CI containers run as root and often have no sudo).

@@ -26,6 +26,23 @@ struct SourceLocationTests {
         }
     }
 
+    @Test("a large document places offsets through its line table exactly as the scan from the start does")
+    func largeDocumentLineTable() throws {
+        var text = "[\n"
+        for index in 0..<4000 { text += "  {\"메뉴\": \"학사 \(index)\", \"n\": \(index)},\r\n" }
+        text += "  null\n]"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > JSONDocument.lineTableThreshold)
+        let document = try JSONDocument.parse(bytes)
+        let offsets = [-1, 0, 1, 2, 3, 57, 1000, bytes.count / 2, bytes.count - 2, bytes.count - 1, bytes.count, bytes.count + 5]
+            + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.prefix(50).flatMap { [$0, $0 + 1] }
+        bytes.withUnsafeBufferPointer { buffer in
+            for offset in offsets {
+                #expect(document.location(ofOffset: offset) == SourceLocation.locate(offset: offset, in: buffer), "offset \(offset)")
+            }
+        }
+    }
+
     @Test("columns count code points and lines count line feeds")
     func linesAndColumns() {
         let bytes = Array("{\r\n\t\"메뉴\": 1}".utf8)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A parsed JSON text: its bytes and the tape of its values.
 ///
 /// Immutable once parsed, so it is safe to share across threads. Walk it through ``root``.
@@ -14,6 +16,14 @@ public final class JSONDocument: Sendable {
     /// For a document read from another text (YAML), where its values are in that text:
     /// locations come from it rather than from ``text``, which is then the JSON made from it.
     let sourceMap: SourceMap?
+
+    /// The offsets at which the text's lines start, made on the first location asked of a
+    /// large text: a reader that locates every value it keeps (a pact file's rules, bodies
+    /// and interactions) would otherwise scan the text from its start for each one.
+    private let lineStarts = Mutex<[Int]?>(nil)
+
+    /// Texts below this size are scanned for each location: the table would cost more.
+    static let lineTableThreshold = 64 * 1024
 
     private init(text: SharedBytes, tape: ParsedTape, sourceMap: SourceMap? = nil) {
         self.text = text
@@ -62,7 +72,23 @@ public final class JSONDocument: Sendable {
     /// The line and column of a byte offset.
     public func location(ofOffset offset: Int) -> SourceLocation {
         if let sourceMap { return sourceMap.location(ofOffset: offset) }
-        return text.withUnsafeBufferPointer { SourceLocation.locate(offset: offset, in: $0) }
+        return text.withUnsafeBufferPointer { bytes in
+            guard bytes.count >= Self.lineTableThreshold else { return SourceLocation.locate(offset: offset, in: bytes) }
+            let starts = lineStarts.withLock { table in
+                if let table { return table }
+                let made = Self.lineStarts(of: bytes)
+                table = made
+                return made
+            }
+            return SourceLocation.locate(offset: offset, in: bytes, lineStarts: starts)
+        }
+    }
+
+    /// Where each line of `bytes` starts (the first at 0).
+    private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        return starts
     }
 
     /// The lines and columns of many byte offsets, in one pass.

@@ -42,6 +42,17 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         return SourceLocation(line: line, column: column(in: bytes, from: lineStart, to: target), offset: offset)
     }
 
+    /// The location of `offset` found in a table of where the lines start (a binary search).
+    static func locate(offset: Int, in bytes: UnsafeBufferPointer<UInt8>, lineStarts: [Int]) -> SourceLocation {
+        let target = min(max(offset, 0), bytes.count)
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(line: low + 1, column: column(in: bytes, from: lineStarts[low], to: target), offset: offset)
+    }
+
     /// The column of byte `target` on the line starting at `lineStart`: 1 + the characters
     /// (UTF-8 lead bytes) before it.
     @inline(__always)

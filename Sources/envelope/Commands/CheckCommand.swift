@@ -44,6 +44,9 @@ struct CheckCommand: ParsableCommand {
             .flag("--compare-mocks", help: "Also compare each live answer's structure with its recorded mock and report stale mocks."),
             .value("--slow", valueName: "ms", help: "Warn (slow-answer) about answers slower than this many milliseconds (overrides contracts' response.slow)."),
             .flag("--verbose", short: "-v", help: "Print each exchange to standard error: request line, headers sent and received (secrets as ***), timings."),
+            .value("--pact", valueName: "file", help: "Check the provider (--base-url or --env) against this pact file's interactions instead of the contracts."),
+            .value("--state-change-url", valueName: "url", help: "With --pact: POST each interaction's provider states here first, as Pact's verifier does."),
+            .flag("--state-change-teardown", help: "With --state-change-url: POST the same states with action teardown after each interaction."),
         ] + SchemaOptions.specs
     )
 
@@ -74,6 +77,11 @@ struct CheckCommand: ParsableCommand {
     /// `--slow`, in seconds.
     let slowAfter: Double?
     let verbose: Bool
+    /// `--pact`: the pact whose interactions are checked instead of the contracts.
+    let pactPath: String?
+    /// `--state-change-url`: where provider states are set up, one interaction at a time.
+    let stateChangeURL: String?
+    let stateChangeTeardown: Bool
 
     init(parsed: ParsedArguments) throws(CLIError) {
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
@@ -103,6 +111,21 @@ struct CheckCommand: ParsableCommand {
         compareEnvironmentName = parsed.value("--compare-env")
         slowAfter = try parsed.number("--slow", in: 1...86_400_000).map { $0 / 1000 }
         verbose = parsed.flag("--verbose")
+        pactPath = parsed.value("--pact")
+        stateChangeURL = parsed.value("--state-change-url")
+        stateChangeTeardown = parsed.flag("--state-change-teardown")
+        if pactPath != nil && environmentName == nil && baseURL == nil {
+            throw .usage("--pact checks a provider against the pact; give it with --base-url URL or --env NAME.")
+        }
+        if stateChangeURL != nil && pactPath == nil {
+            throw .usage("--state-change-url sets up the provider states of a pact's interactions; give the pact with --pact FILE.")
+        }
+        if let stateChangeURL, !(stateChangeURL.hasPrefix("http://") || stateChangeURL.hasPrefix("https://")) {
+            throw .invalidValue(option: "--state-change-url", value: stateChangeURL, expected: "an http:// or https:// URL", suggestion: nil)
+        }
+        if pactPath != nil && (compareMocks || compareEnvironmentName != nil) {
+            throw .usage("--pact checks the pact's interactions; --compare-mocks and --compare-env compare contracts' answers: use them without --pact.")
+        }
         if compareMocks && environmentName == nil && baseURL == nil {
             throw .usage("--compare-mocks compares live answers with the mocks; give --env NAME or --base-url URL.")
         }
@@ -127,7 +150,11 @@ struct CheckCommand: ParsableCommand {
         }
         var loadOptions = schemaOptions.load
         loadOptions.mappings += config?.referenceMappings ?? []
-        let set = try ContractSet.load(directory: contractsDirectory, options: loadOptions, projectFile: configGiven ? configPath : nil)
+        var pactStates: [[PactProviderState]] = []
+        var pactContracts: [Contract]?
+        if let pactPath { (pactContracts, pactStates) = try self.pactContracts(pactPath) }
+        let set = pactContracts == nil ? try ContractSet.load(directory: contractsDirectory, options: loadOptions, projectFile: configGiven ? configPath : nil)
+            : ContractSet(contracts: [], errors: [])
         let templating = config?.mockGlobalTemplating ?? false
         let problems = loadProblems(of: set, globalTemplating: templating)
         if !problems.isEmpty { return try reportLoadFailure(problems) }
@@ -135,7 +162,7 @@ struct CheckCommand: ParsableCommand {
         if let environmentName, let config {
             environment = try config.environment(named: environmentName, file: configPath)
         }
-        let contracts = try select(set.httpContracts, environment: environment)
+        let contracts = try pactContracts ?? select(set.httpContracts, environment: environment)
         var baselineEnvironment: ProjectConfig.Environment?
         if let compareEnvironmentName, let config {
             baselineEnvironment = try config.environment(named: compareEnvironmentName, file: configPath)
@@ -175,7 +202,7 @@ struct CheckCommand: ParsableCommand {
         let client = HTTPMultiClient(maxConcurrent: jobs)
         var exchanges = [Exchange?](repeating: nil, count: verbose ? allPlans.count : 0)
         let requestContracts = contracts + contracts.indices.filter { baseline?.plans[$0] != nil }.map { contracts[$0] }
-        client.run(allPlans.map(\.request), retry: retryPolicy) { [self] index, outcome in
+        send(allPlans.map(\.request), states: pactStates, client: client) { [self] index, outcome in
             let contract = requestContracts[index], plan = allPlans[index]
             if index < contracts.count { evaluations.submit(at: index) { evaluate(outcome, contract: contract, plan: plan) } }
             tally.finished(index, name: contract.name, outcome: outcome)

@@ -21,7 +21,7 @@ struct EnvelopeCommand: ParsableCommand {
             could not be judged: a transport error, a 5xx (an outage), a body cut off.
             """,
         options: [.flag("--version", help: "Show the version.")],
-        subcommands: [CheckCommand.self, ValidateCommand.self, ServeCommand.self, InferCommand.self, DiffCommand.self, LintCommand.self, RecordCommand.self, CodegenCommand.self, ProxyCommand.self, ImportCommand.self]
+        subcommands: [CheckCommand.self, ValidateCommand.self, ServeCommand.self, InferCommand.self, DiffCommand.self, LintCommand.self, RecordCommand.self, CodegenCommand.self, ProxyCommand.self, ImportCommand.self, ExportCommand.self]
     )
 
     let showVersion: Bool
