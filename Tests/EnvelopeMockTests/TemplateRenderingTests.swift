@@ -221,6 +221,7 @@ struct TemplateSyntaxTests {
          "'$.a[?(@.b <)]' is not a supported JSONPath: expected a number, a quoted string, true, false or null at character 12; see docs/mocks.md for the subset"),
         ("{{else}}", 0, "'{{else}}' outside a block; use it between '{{#if ...}}' and '{{/if}}'"),
         ("{{upper 'a}}", 8, "the string is not closed; end it with '"),
+        ("{\"a\": {{request.path}}}", 20, "'}}}' ends a '{{' tag; put a space before the last '}' (as in {\"a\": {{x}} })"),
         ("{{#}}x{{/}}", 3, "a block starts with a helper name, such as {{#if ...}} or {{#each ...}}"),
     ])
     func errors(text: String, offset: Int, reason: String) {
