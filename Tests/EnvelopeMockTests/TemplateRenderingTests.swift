@@ -239,6 +239,8 @@ struct TemplateSyntaxTests {
         #expect(try render("{{range -9223372036854775807 9223372036854775807}}") == "[]")
         #expect(try render("{{now offset='9223372036854775807 weeks'}}").hasPrefix("[ERROR: Invalid offset"))
         #expect(try render("{{substring 'abc' -5 99}}|{{abbreviate 'abc' 2}}") == "abc|[ERROR: Minimum abbreviation width is 4]")
+        // Found by Fuzz/template: Foundation's DateFormatter traps on such text.
+        #expect(try render("{{parseDate '2021-06-14T\u{367}2}} lt !!0:11:12Z'}}").hasPrefix("[ERROR: Unable to parse the date"))
     }
 
     @Test("text without tags has no tags; \\{{ is a literal")

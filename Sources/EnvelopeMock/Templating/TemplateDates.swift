@@ -43,6 +43,9 @@ enum TemplateDates {
         case "unix": return Double(text).map { Date(timeIntervalSince1970: $0) }
         default: break
         }
+        // Dates in en_US_POSIX are ASCII; Foundation's DateFormatter traps on some non-ASCII
+        // text (a combining mark, found by Fuzz/template), and the text may come from a request.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
         if let pattern { return withFormatter(pattern, zone) { $0.date(from: text) } }
         for candidate in ["yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ssXXX", "yyyy-MM-dd'T'HH:mmXXX", "yyyy-MM-dd'T'HH:mm:ss.SSS",
