@@ -23,7 +23,7 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BODY = '{"order": {"id": 42, "items": [{"sku": "a"}, {"sku": "b"}]}, "customer": "Ann"}'
 TEMPLATE = ('{"user": "{{request.pathSegments.[1]}}", "q": "{{request.query.q}}", "at": "{{now}}", '
-            '"token": "{{randomValue length=12 type=\'ALPHANUMERIC\'}}", "order": {{jsonPath request.body \'$.order.id\'}}}')
+            '"token": "{{randomValue length=12 type=\'ALPHANUMERIC\'}}", "order": {{jsonPath request.body \'$.order.id\'}} }')
 PLAIN = '{"user": "ann", "q": "x", "at": "2026-12-02T00:00:00Z", "token": "abcdefghijkl", "order": 42}'
 
 

@@ -9,7 +9,7 @@ struct MappingKeysTests {
     func message(_ json: String) -> String { mappingLoadMessage(json) }
 
     @Test("unsupported keys fail with the file, the place and the key", arguments: [
-        (#"{"request": {}, "response": {"serveEventListeners": ["webhook"]}}"#, "m.json:1:30: unsupported key 'serveEventListeners' in response"),
+        (#"{"request": {}, "response": {"postServeActions": []}}"#, "m.json:1:30: unsupported key 'postServeActions' in response"),
         (#"{"request": {"formParameters": {}}, "response": {}}"#, "m.json:1:14: unsupported key 'formParameters' in request"),
         (#"{"request": {"basicAuthCredentials": {"username": "a", "pass": "b"}}, "response": {}}"#, "m.json:1:56: unsupported key 'pass' in basicAuthCredentials"),
         (#"{"request": {"bodyPatterns": [{"equalToXml": "<a/>"}]}, "response": {}}"#, "m.json:1:32: unsupported key 'equalToXml' in a body pattern"),

@@ -221,6 +221,7 @@ struct TemplateSyntaxTests {
          "'$.a[?(@.b <)]' is not a supported JSONPath: expected a number, a quoted string, true, false or null at character 12; see docs/mocks.md for the subset"),
         ("{{else}}", 0, "'{{else}}' outside a block; use it between '{{#if ...}}' and '{{/if}}'"),
         ("{{upper 'a}}", 8, "the string is not closed; end it with '"),
+        ("{\"a\": {{request.path}}}", 20, "'}}}' ends a '{{' tag; put a space before the last '}' (as in {\"a\": {{x}} })"),
         ("{{#}}x{{/}}", 3, "a block starts with a helper name, such as {{#if ...}} or {{#each ...}}"),
     ])
     func errors(text: String, offset: Int, reason: String) {
@@ -238,6 +239,8 @@ struct TemplateSyntaxTests {
         #expect(try render("{{range -9223372036854775807 9223372036854775807}}") == "[]")
         #expect(try render("{{now offset='9223372036854775807 weeks'}}").hasPrefix("[ERROR: Invalid offset"))
         #expect(try render("{{substring 'abc' -5 99}}|{{abbreviate 'abc' 2}}") == "abc|[ERROR: Minimum abbreviation width is 4]")
+        // Found by Fuzz/template: Foundation's DateFormatter traps on such text.
+        #expect(try render("{{parseDate '2021-06-14T\u{367}2}} lt !!0:11:12Z'}}").hasPrefix("[ERROR: Unable to parse the date"))
     }
 
     @Test("text without tags has no tags; \\{{ is a literal")

@@ -33,7 +33,7 @@ struct TemplatingCommandTests {
     @Test("lint checks a templated mock as it answers the contract's request")
     func lintRendersTemplates() throws {
         let rendering = try project(mapping: """
-            {"request": {"urlPath": "/v1/good"}, "response": {"body": "{\\"id\\": {{randomInt lower=1 upper=9}}}", "transformers": ["response-template"]}}
+            {"request": {"urlPath": "/v1/good"}, "response": {"body": "{\\"id\\": {{randomInt lower=1 upper=9}} }", "transformers": ["response-template"]}}
             """)
         let ok = try Envelope.run(["lint"], in: rendering)
         #expect(ok.exitCode == 0, "\(ok.standardOutput)")
@@ -47,7 +47,7 @@ struct TemplatingCommandTests {
 
     @Test("envelope.json's mocks.globalResponseTemplating makes lint and check template every stub")
     func globalSettingInProjectFile() throws {
-        let mapping = #"{"request": {"urlPath": "/v1/good"}, "response": {"body": "{\"id\": {{math 40 '+' 2}}}"}}"#
+        let mapping = #"{"request": {"urlPath": "/v1/good"}, "response": {"body": "{\"id\": {{math 40 '+' 2}} }"}}"#
         let off = try project(mapping: mapping)
         #expect(try Envelope.run(["lint"], in: off).exitCode == 1)
         #expect(try Envelope.run(["check"], in: off).exitCode == 1)

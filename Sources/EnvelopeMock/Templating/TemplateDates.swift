@@ -7,9 +7,17 @@ import Synchronization
 enum TemplateDates {
     private static let formatters = Mutex<[String: DateFormatterBox]>([:])
 
-    /// ISO 8601 in UTC, without fractions: `{{now}}`'s default.
+    /// ISO 8601 in UTC, without fractions: `{{now}}`'s default. Written by hand: a
+    /// formatter behind the table's lock made every templated `{{now}}` wait for the others.
     static func iso(_ date: Date) -> String {
-        format(date, pattern: "yyyy-MM-dd'T'HH:mm:ss'Z'", timezone: nil)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return format(date, pattern: "yyyy-MM-dd'T'HH:mm:ss'Z'", timezone: nil) }
+        func two(_ value: Int32) -> String { value < 10 ? "0" + String(value) : String(value) }
+        var year = String(parts.tm_year + 1900)
+        while year.utf8.count < 4 { year = "0" + year }
+        return year + "-" + two(parts.tm_mon + 1) + "-" + two(parts.tm_mday) + "T" + two(parts.tm_hour) + ":" + two(parts.tm_min) + ":"
+            + two(parts.tm_sec) + "Z"
     }
 
     /// `date` written with `pattern` (a Java date pattern, `epoch` or `unix`) in `timezone`.
@@ -35,6 +43,9 @@ enum TemplateDates {
         case "unix": return Double(text).map { Date(timeIntervalSince1970: $0) }
         default: break
         }
+        // Dates in en_US_POSIX are ASCII; Foundation's DateFormatter traps on some non-ASCII
+        // text (a combining mark, found by Fuzz/template), and the text may come from a request.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
         if let pattern { return withFormatter(pattern, zone) { $0.date(from: text) } }
         for candidate in ["yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ssXXX", "yyyy-MM-dd'T'HH:mmXXX", "yyyy-MM-dd'T'HH:mm:ss.SSS",

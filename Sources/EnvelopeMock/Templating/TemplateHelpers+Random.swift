@@ -44,10 +44,14 @@ extension TemplateHelpers {
         },
     ]
 
+    /// `length` characters of the ASCII `alphabet`, drawn with a generator seeded once from
+    /// the system's (one system call per value rather than one per character).
     static func randomString(_ length: Int, from alphabet: String) -> String {
-        let characters = Array(alphabet)
-        var out = ""
-        for _ in 0..<max(0, min(length, 1 << 20)) { out.append(characters.randomElement() ?? "a") }
-        return out
+        let characters = Array(alphabet.utf8)
+        var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(0, min(length, 1 << 20)))
+        for _ in 0..<max(0, min(length, 1 << 20)) { bytes.append(characters[Int(generator.next() % UInt64(characters.count))]) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -108,6 +108,10 @@ struct TemplateParser {
         var stripAfter = false
         if contentEnd > index, bytes[contentEnd - 1] == 0x7E { stripAfter = true; contentEnd -= 1 }
         let end = close + closer.count
+        if !triple, end < bytes.count, bytes[end] == 0x7D {
+            // Handlebars (WireMock's too) reads `}}}` as the end of a `{{{` tag and fails.
+            throw TemplateSyntaxError(offset: close, reason: "'}}}' ends a '{{' tag; put a space before the last '}' (as in {\"a\": {{x}} })")
+        }
         var kind: TagKind = .output(escaped: !triple)
         var contentStart = index
         if !triple, index < contentEnd {
