@@ -21,6 +21,8 @@ ENVELOPE  := $(BUILD_DIR)/debug/envelope
 # chromium, headless, for the HTML reports).
 DEPS_TOOLS ?=
 test: DEPS_TOOLS += curl python3 nginx openssl git script chromium
+# java runs WireMock's own jar (from the wiremock wheel) beside envelope serve (ServeRecordingTests).
+test: DEPS_TOOLS += java
 # Python modules the tests import, with the Debian package that provides each.
 DEPS_PYTHON ?=
 test: DEPS_PYTHON += requests:python3-requests
@@ -47,7 +49,7 @@ deps:
 	pkg-config --exists libcurl 2>/dev/null || missing="libcurl4-openssl-dev pkg-config"; \
 	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
 	for tool in $(DEPS_TOOLS); do \
-	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$(echo $$tool | sed 's/^script$$/bsdutils/')"; \
+	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$(echo $$tool | sed 's/^script$$/bsdutils/; s/^java$$/default-jre-headless/')"; \
 	done; \
 	for pair in $(DEPS_PYTHON); do \
 	  python3 -c "import $${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
