@@ -19,7 +19,7 @@ ENVELOPE  := $(BUILD_DIR)/debug/envelope
 # Commands `deps` makes sure exist besides libcurl and libyaml; `test` adds every tool a test starts
 # (curl, python3 with requests, nginx and openssl for the TLS tests, git, script, and
 # chromium, headless, for the HTML reports; java, from default-jre-headless, runs WireMock's
-# own jar to compare response templating with, WireMockTemplatingTests).
+# own jar to compare templating, recordings and imported pacts with).
 DEPS_TOOLS ?=
 test: DEPS_TOOLS += curl python3 nginx openssl git script chromium java
 # Python modules the tests import, with the Debian package that provides each.

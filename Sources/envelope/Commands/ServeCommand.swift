@@ -109,14 +109,9 @@ struct ServeCommand: ParsableCommand {
         options.forwarding = Forwarding(forwarder: client.forwarder, scope: .proxyStubs(unmatched: proxyAll), observer: observer)
         options.recorder = recorder
         let server = MockServer(mappings: mappings, options: options)
-        do {
-            try server.start()
-        } catch {
-            client.stop()
-            throw CommandFailure.transport("cannot start the mock server: \(error)")
-        }
-        defer { client.stop() }
         // Signals are turned into a graceful stop: in-flight answers finish, then wait() returns.
+        // They are caught before the server listens: a client may answer the first request
+        // and send SIGTERM at once, which an ignored-but-not-yet-caught signal would lose.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let queue = DispatchQueue(label: "envelope.serve.signals")
@@ -126,6 +121,19 @@ struct ServeCommand: ParsableCommand {
             source.resume()
             return source
         }
+        do {
+            try server.start()
+        } catch {
+            client.stop()
+            sources.forEach { $0.cancel() }
+            // Only a stop before the start makes a server "already started": a signal came first.
+            if case .alreadyStarted = error {
+                Terminal.writeStandardOutput("Stopped.\n")
+                return 0
+            }
+            throw CommandFailure.transport("cannot start the mock server: \(error)")
+        }
+        defer { client.stop() }
         let count = mappings.stubs.count
         var banner = "Serving \(count) mapping\(count == 1 ? "" : "s") from \(mocksDirectory) at \(server.baseURL)\n"
         if let proxyAll {
