@@ -93,12 +93,18 @@ extension OpenAPIImport {
         // The first of the generated values (one per oneOf/anyOf branch) that validates.
         var value = JSONValue.null
         var found: OpenAPIExampleValidator.Outcome?
-        for candidate in try generator.values(for: schema) {
-            let result = reference.map { validator.check(candidate, against: $0) } ?? .passes
-            // The first failure is the one reported, when none passes.
-            if found == nil || result == .passes { (value, found) = (candidate, result) }
-            if case .fails = result { continue }
-            break
+        // The schemas' own examples first (realistic values); then, when an example inside
+        // breaks its schema, values made from the keywords alone.
+        var plain = generator
+        plain.ignoresExamples = true
+        search: for source in [generator, plain] {
+            for candidate in try source.values(for: schema) {
+                let result = reference.map { validator.check(candidate, against: $0) } ?? .passes
+                // The first failure is the one reported, when none passes.
+                if found == nil || result == .passes { (value, found) = (candidate, result) }
+                if case .fails = result { continue }
+                break search
+            }
         }
         let outcome = found ?? .passes
         guard outcome == .passes else {

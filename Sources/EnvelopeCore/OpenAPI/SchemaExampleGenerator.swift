@@ -12,6 +12,9 @@ import Foundation
 public struct SchemaExampleGenerator {
     /// Whether objects get every property rather than only the required ones.
     public var includesAllProperties = false
+    /// Whether the schemas' own `example`s (and `examples`) are left out, and every value is
+    /// made from the schema's keywords: for when an example inside breaks its schema.
+    public var ignoresExamples = false
     /// How many `$ref`s deep generation goes before it stops adding optional parts.
     public var depthLimit = 12
     private let documents: OpenAPIDocumentSet
@@ -65,8 +68,8 @@ public struct SchemaExampleGenerator {
         let node = schema.node
         if node.kind == .bool { return node.boolValue == false ? .null : .string(name ?? "value") }
         guard node.kind == .object else { return .null }
-        if let example = node["example"] { return example.value }
-        if let first = node["examples"]?.elements.first { return first.value }
+        if !ignoresExamples, let example = node["example"] { return example.value }
+        if !ignoresExamples, let first = node["examples"]?.elements.first { return first.value }
         if let constant = node["const"] { return constant.value }
         if let first = node["enum"]?.elements.first(where: { !$0.isNull }) ?? node["enum"]?.elements.first { return first.value }
         if let fallback = node["default"] { return fallback.value }
