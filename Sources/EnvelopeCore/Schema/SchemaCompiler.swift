@@ -239,18 +239,13 @@ public struct SchemaCompiler {
     private mutating func indexResources(of documentURI: String, root: String, node known: JSONNode? = nil) throws(ContractError) {
         guard let document = documents[documentURI], let node = known ?? document.root.resolve(pointer: root) else { return }
         if resources[documentURI] != nil { return }
-        guard mayIdentify(document) else {
+        guard Self.mayIdentify(document.text) else {
             // Nothing in it names a resource or an anchor: the walk would only find the root,
             // after building the pointer of every schema below it.
             try addResource(documentURI, documentURI: documentURI, pointer: root, schemaNode: node)
             return
         }
         try walk(node, pointer: root, base: documentURI, documentURI: documentURI, isRoot: true, identified: false)
-    }
-
-    /// Whether the document could hold an `$id` or an anchor (below), through the shared cache when there is one.
-    func mayIdentify(_ document: JSONDocument) -> Bool {
-        documentCache?.mayIdentify(document) ?? Self.mayIdentify(document.text)
     }
 
     /// Whether a document's text could hold a `$id`, `$anchor` or `$dynamicAnchor` key: it

@@ -28,20 +28,6 @@ final class SchemaDocumentCache: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [String: Slot] = [:]
     private var parses = 0
-    /// ``SchemaCompiler/mayIdentify(_:)`` of each document asked about, with the document
-    /// (kept, so that its identifier is not reused by another one).
-    private var identifies: [ObjectIdentifier: (document: JSONDocument, answer: Bool)] = [:]
-
-    /// Whether `document`'s text could hold an `$id` or an anchor, worked out once per
-    /// document: every contract's compiler asks it of every document it loads, and the
-    /// document an imported contract names in `openapi` is the same large file for all.
-    func mayIdentify(_ document: JSONDocument) -> Bool {
-        let key = ObjectIdentifier(document)
-        if let known = lock.withLock({ identifies[key] }) { return known.answer }
-        let answer = SchemaCompiler.mayIdentify(document.text)
-        lock.withLock { identifies[key] = (document, answer) }
-        return answer
-    }
 
     /// The document of `bytes`, read for `uri`: the one parsed before from the same bytes,
     /// else `parse(bytes)`, kept for the next contract.
