@@ -17,7 +17,7 @@ struct ContractLoadingTests {
 
     @Test("errors name file:line:column and say what was expected", arguments: [
         ("{\"contract\": \"c\",\n \"request\": {\"path\": \"/x\"},\n \"respons\": {}}",
-         "c.json:3:2: error: unknown key 'respons' in the contract (did you mean 'response'?); expected one of: assertFormats, contract, drift, enums, request, response, summary"),
+         "c.json:3:2: error: unknown key 'respons' in the contract (did you mean 'response'?); expected one of: assertFormats, contract, drift, enums, openapi, request, response, summary"),
         ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}}", "c.json:1:1: error: missing required key 'response'"),
         ("{\"contract\": 1, \"request\": {\"path\": \"/x\"}, \"response\": {}}", "c.json:1:14: error: 'contract' must be a string, found number"),
         ("{\"contract\": \"c\", \"request\": {\"path\": \"x\"}, \"response\": {}}",

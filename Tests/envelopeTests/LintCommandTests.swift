@@ -31,7 +31,7 @@ struct LintCommandTests {
     }
 
     /// The keys a contract may have, as the loader lists them.
-    static let contractKeys = "assertFormats, contract, drift, enums, request, response, summary"
+    static let contractKeys = "assertFormats, contract, drift, enums, openapi, request, response, summary"
 
     @Test("a mock that breaks its contract is exit 1 with the drift")
     func mockDrift() throws {

@@ -20,4 +20,7 @@ public struct Contract: Sendable {
     /// For a contract that describes a URL (a deep link) rather than an HTTP exchange: its
     /// scheme, host, path and query schema. Nil for HTTP contracts.
     public var url: URLContract? = nil
+    /// The OpenAPI document the contract names in `"openapi"` (relative to the contract's
+    /// folder), whose split-off files its `$ref`s may reach; `lint` lints it too.
+    public var openAPIDocument: String? = nil
 }

@@ -4,7 +4,7 @@ public enum ContractLoader {
     // The keys each part of a contract allows, built once rather than for every contract.
 
     /// The keys of a contract's top level.
-    static let contractKeys = ["contract", "summary", "request", "response", "drift", "assertFormats", "enums", "$schema", "$comment"]
+    static let contractKeys = ["contract", "summary", "request", "response", "drift", "assertFormats", "enums", "openapi", "$schema", "$comment"]
     /// The keys of `request`.
     static let requestKeys = ["method", "path", "query", "headers", "body"]
     /// The keys of `response`.
@@ -104,9 +104,11 @@ public enum ContractLoader {
         for problem in compiler.problems { try reader.recover(problem) }
 
         let drift = try reader.attempt(or: [:]) { () throws(ContractError) in try reader.driftSettings(root) }
-        return Contract(name: name, summary: summary, file: file, request: request, response: response,
-                        drift: SeverityPolicy(overrides: drift), schema: compiler.finish().schema,
-                        responseLocation: responseNode?.location ?? root.location)
+        var contract = Contract(name: name, summary: summary, file: file, request: request, response: response,
+                                drift: SeverityPolicy(overrides: drift), schema: compiler.finish().schema,
+                                responseLocation: responseNode?.location ?? root.location)
+        contract.openAPIDocument = root["openapi"]?.stringValue
+        return contract
     }
 
     /// The contract's `request`.

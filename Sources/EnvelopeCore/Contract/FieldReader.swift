@@ -49,6 +49,13 @@ struct FieldReader {
         }
         compiler.collectsProblems = collector != nil
         compiler.register(document, as: file)
+        if let source = document.root["openapi"] {
+            if let reference = source.stringValue {
+                try attempt(or: ()) { () throws(ContractError) in try compiler.adoptOpenAPISource(reference, in: file, at: source.location) }
+            } else {
+                try recover(.invalidContract(file: file, at: source.location, message: "'openapi' must be the path of the OpenAPI document the contract's $refs lead into, found \(source.rawText)"))
+            }
+        }
         return compiler
     }
 

@@ -49,7 +49,10 @@ extension OpenAPIImport {
         }
         let summary = (operation.summary.map { $0 + " " } ?? "") + "(\(title) in \(documents.rootFile.split(separator: "/").last.map(String.init) ?? documents.rootFile), answer \(response.key))"
         // The document says which keys are optional; answers (and mocks) without them are normal.
+        // `openapi` names the document, so that the files it is split into, which the `$ref`
+        // may reach directly, are read in its dialect (docs/openapi.md).
         let contract = JSONValue.object([member("contract", .string(name)), member("summary", .string(summary)),
+                                         member("openapi", .string(options.documentPath)),
                                          member("request", .object(contractRequest)), member("response", .object(expectation)),
                                          member("drift", .object([member("optional-never-present", .string("ignore"))]))])
         var mock = OpenAPIImportPlan.Mock(method: operation.method, path: request.path, query: request.query, matchHeaders: prefer,
@@ -83,17 +86,25 @@ extension OpenAPIImport {
                 return nil
             }
         }
-        if !examples.isEmpty { return chosen }
-        guard let schema = media["schema"] else { return (.object([]), nil) }
+        // Every example refused: a generated value (validated too) is the mock, so that every
+        // JSON answer has one; the refusals are still reported.
+        if let chosen { return chosen }
+        guard let schema = media["schema"] else { return examples.isEmpty ? (.object([]), nil) : nil }
         // The first of the generated values (one per oneOf/anyOf branch) that validates.
         var value = JSONValue.null
         var found: OpenAPIExampleValidator.Outcome?
-        for candidate in try generator.values(for: schema) {
-            let result = reference.map { validator.check(candidate, against: $0) } ?? .passes
-            // The first failure is the one reported, when none passes.
-            if found == nil || result == .passes { (value, found) = (candidate, result) }
-            if case .fails = result { continue }
-            break
+        // The schemas' own examples first (realistic values); then, when an example inside
+        // breaks its schema, values made from the keywords alone.
+        var plain = generator
+        plain.ignoresExamples = true
+        search: for source in [generator, plain] {
+            for candidate in try source.values(for: schema) {
+                let result = reference.map { validator.check(candidate, against: $0) } ?? .passes
+                // The first failure is the one reported, when none passes.
+                if found == nil || result == .passes { (value, found) = (candidate, result) }
+                if case .fails = result { continue }
+                break search
+            }
         }
         let outcome = found ?? .passes
         guard outcome == .passes else {

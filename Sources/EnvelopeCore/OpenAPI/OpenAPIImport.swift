@@ -18,7 +18,7 @@ public struct OpenAPIImport {
         self.documents = documents
         self.options = options
         generator = SchemaExampleGenerator(documents: documents, includesAllProperties: options.includesAllProperties)
-        validator = OpenAPIExampleValidator(read: read, options: loading)
+        validator = OpenAPIExampleValidator(read: read, options: loading, source: options.documentPath)
     }
 
     /// Reads the document and plans every contract and mock.
@@ -42,12 +42,14 @@ public struct OpenAPIImport {
         let successes = operation.responses.filter { ($0.status ?? 0) / 100 == 2 }
         guard let main = successes.first(where: { $0.json != nil }) ?? successes.first else {
             plan.notes.append("\(name)  \(title): no 2xx answer documented; no contract written")
+            plan.withoutJSON.append(.init(operation: title, file: operation.node.file, location: operation.node.node.location, why: "no 2xx answer documented"))
             plan.skippedCount += 1
             return
         }
         if main.json == nil {
             let what = main.hasContent ? "its \(main.key) answer is not JSON" : "its \(main.key) answer has no body"
             plan.notes.append("\(name)  \(title): no JSON answer documented (\(what)); the contract checks the status only")
+            plan.withoutJSON.append(.init(operation: title, file: operation.node.file, location: operation.node.node.location, why: what))
         }
         var chosen = [(main, name, [(name: String, value: String)]())]
         if options.statuses == .all {
@@ -57,8 +59,12 @@ public struct OpenAPIImport {
         }
         let request = try self.request(of: operation)
         for (response, contractName, prefer) in chosen {
-            plan.entries.append(try entry(contractName, title: title, operation: operation, request: request, prefer: prefer,
-                                          response: response, refusals: &plan.refusals))
+            let made = try entry(contractName, title: title, operation: operation, request: request, prefer: prefer,
+                                 response: response, refusals: &plan.refusals)
+            // A contract whose schema does not load would stop `check` of the whole folder:
+            // it is reported (with the error), not written.
+            if plan.refusals.contains(where: { $0.name == contractName && $0.schemaDoesNotLoad }) { continue }
+            plan.entries.append(made)
         }
     }
 

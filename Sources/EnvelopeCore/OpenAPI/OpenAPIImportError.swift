@@ -16,15 +16,25 @@ public enum OpenAPIImportError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Where in ``file``, when known.
+    public var location: SourceLocation? {
+        switch self {
+        case .unreadable(_, let at, _), .notOpenAPI(_, let at, _): at
+        case .unresolvedReference(_, let at, _, _): at
+        }
+    }
+
+    /// What is wrong, without the place.
+    public var message: String {
+        switch self {
+        case .unreadable(_, _, let reason): reason
+        case .notOpenAPI(_, _, let advice): advice
+        case .unresolvedReference(_, _, let reference, let reason): "cannot resolve $ref '\(reference)': \(reason)"
+        }
+    }
+
     /// `file:line:column: error: message`.
     public var description: String {
-        switch self {
-        case .unreadable(let file, let at, let reason):
-            return "\(file):\(at.map { "\($0):" } ?? "") error: \(reason)"
-        case .notOpenAPI(let file, let at, let advice):
-            return "\(file):\(at.map { "\($0):" } ?? "") error: \(advice)"
-        case .unresolvedReference(let file, let at, let reference, let reason):
-            return "\(file):\(at): error: cannot resolve $ref '\(reference)': \(reason)"
-        }
+        "\(file):\(location.map { "\($0):" } ?? "") error: \(message)"
     }
 }

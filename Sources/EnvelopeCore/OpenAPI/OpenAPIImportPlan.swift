@@ -51,6 +51,18 @@ public struct OpenAPIImportPlan {
         public var schemaDoesNotLoad = false
     }
 
+    /// An operation the import notes, at its place in the document.
+    public struct OperationNote {
+        /// `METHOD /path`.
+        public var operation: String
+        /// The file the Operation Object is in.
+        public var file: String
+        /// Its line and column there.
+        public var location: SourceLocation
+        /// What is missing (`no 2xx answer documented`, `its 204 answer has no body`).
+        public var why: String
+    }
+
     /// An environment from a Server Object.
     public struct Environment {
         /// Its name: the server's description as a slug, or `server1`, `server2`…
@@ -65,6 +77,9 @@ public struct OpenAPIImportPlan {
     public var refusals: [Refusal] = []
     /// Operations left out, and why (one line each).
     public var notes: [String] = []
+    /// Operations whose answer has no JSON body (or that document no 2xx answer), each with
+    /// the place of its Operation Object, for `lint`.
+    public var withoutJSON: [OperationNote] = []
     /// The operations read.
     public var operationCount = 0
     /// The operations that got no contract (no 2xx answer documented).

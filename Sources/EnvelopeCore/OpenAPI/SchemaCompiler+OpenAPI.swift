@@ -21,7 +21,8 @@ extension SchemaCompiler {
         guard let root = documents[documentURI]?.root else { return }
         switch OpenAPIDialect.reading(root, name: display(documentURI)) {
         case .jsonSchema:
-            if root.kind != .object || root["$schema"] == nil, let inherited = openAPIDialect(of: referrer) {
+            guard root.kind != .object || root["$schema"] == nil else { return }
+            if let inherited = openAPIDialect(of: referrer) ?? sourceDialect(of: documentURI) {
                 openAPIDialects[documentURI] = inherited
             }
             return
@@ -32,6 +33,34 @@ extension SchemaCompiler {
             documents[documentURI] = nil
             throw failure(reason)
         }
+    }
+
+    /// The dialect of the contract's OpenAPI document (`"openapi"`), for a file in its folder
+    /// or below.
+    private func sourceDialect(of documentURI: String) -> OpenAPIDialect? {
+        guard let source = openAPISource, documentURI.utf8.starts(with: source.folder.utf8) else { return nil }
+        return source.dialect
+    }
+
+    /// Loads the OpenAPI document a contract names in its `"openapi"` member (`reference`,
+    /// written at `location` in the contract `file`, resolved like a `$ref`), so that the files
+    /// it is split into keep its dialect when the contract's `$ref`s reach them directly
+    /// (`resources/droplets/responses/all_droplets.yml`, which `$ref`s `../models/droplet.yml`):
+    /// a file in the document's folder or below that declares neither `openapi` nor `$schema`
+    /// is one of its parts. The document is parsed once per load (the document cache), and
+    /// only its top is looked at.
+    public mutating func adoptOpenAPISource(_ reference: String, in file: String, at location: SourceLocation) throws(ContractError) {
+        let contractURI = Self.contractsBase + file
+        let documentURI = SchemaURI.withoutFragment(Self.resolve(reference, against: contractURI))
+        let referrer = PendingReference(node: -1, documentURI: contractURI, location: location, reference: reference,
+                                        absolute: documentURI, dynamic: false)
+        try loadDocument(documentURI, referrer: referrer)
+        guard let dialect = openAPIDialects[documentURI] else {
+            throw .unresolvedReference(file: file, at: location, reference: reference,
+                                       reason: "'openapi' names the OpenAPI document the contract's $refs lead into, and \(display(documentURI)) has no top-level 'openapi' member: point it at the document's root file, or remove 'openapi'")
+        }
+        let folder = documentURI.lastIndex(of: "/").map { String(documentURI[...$0]) } ?? documentURI
+        openAPISource = (folder, dialect)
     }
 
     /// An OpenAPI 3.1 document's `jsonSchemaDialect` sets its schemas' vocabularies, as a

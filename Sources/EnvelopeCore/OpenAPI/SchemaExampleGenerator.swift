@@ -12,6 +12,9 @@ import Foundation
 public struct SchemaExampleGenerator {
     /// Whether objects get every property rather than only the required ones.
     public var includesAllProperties = false
+    /// Whether the schemas' own `example`s (and `examples`) are left out, and every value is
+    /// made from the schema's keywords: for when an example inside breaks its schema.
+    public var ignoresExamples = false
     /// How many `$ref`s deep generation goes before it stops adding optional parts.
     public var depthLimit = 12
     private let documents: OpenAPIDocumentSet
@@ -54,6 +57,10 @@ public struct SchemaExampleGenerator {
     struct Walk {
         var stack: [String] = []
         var choicePoints: [(place: String, count: Int)] = []
+        /// Keys that the `allOf` being generated requires in any of its branches, for the
+        /// object generated next (one branch often describes a key another requires:
+        /// `allOf: [{$ref: meta}, {required: [total]}]`).
+        var siblingRequired: Set<String> = []
     }
 
     private func generate(_ start: OpenAPINode, name: String?, walk: inout Walk, index: Int) throws(OpenAPIImportError) -> JSONValue {
@@ -61,8 +68,8 @@ public struct SchemaExampleGenerator {
         let node = schema.node
         if node.kind == .bool { return node.boolValue == false ? .null : .string(name ?? "value") }
         guard node.kind == .object else { return .null }
-        if let example = node["example"] { return example.value }
-        if let first = node["examples"]?.elements.first { return first.value }
+        if !ignoresExamples, let example = node["example"] { return example.value }
+        if !ignoresExamples, let first = node["examples"]?.elements.first { return first.value }
         if let constant = node["const"] { return constant.value }
         if let first = node["enum"]?.elements.first(where: { !$0.isNull }) ?? node["enum"]?.elements.first { return first.value }
         if let fallback = node["default"] { return fallback.value }
@@ -71,14 +78,23 @@ public struct SchemaExampleGenerator {
         if let branches = schema["allOf"]?.elements, !branches.isEmpty {
             var merged: [JSONValue.Member] = []
             var other: JSONValue?
+            var required = Set(node["required"]?.elements.compactMap(\.stringValue) ?? [])
             for branch in branches {
+                required.formUnion(try documents.resolved(branch).node["required"]?.elements.compactMap(\.stringValue) ?? [])
+            }
+            for branch in branches {
+                walk.siblingRequired = required
                 switch try generate(branch, name: name, walk: &walk, index: index) {
                 case .object(let members):
                     for member in members where !merged.contains(where: { $0.key == member.key }) { merged.append(member) }
                 case let value: other = other ?? value
                 }
+                // Not for an object further down, when the branch made none.
+                walk.siblingRequired = []
             }
+            walk.siblingRequired = required
             let own = try typed(schema, name: name, walk: &walk, index: index, hint: merged.isEmpty ? nil : "object")
+            walk.siblingRequired = []
             if case .object(let members) = own {
                 for member in members where !merged.contains(where: { $0.key == member.key }) { merged.append(member) }
             }
@@ -134,7 +150,9 @@ public struct SchemaExampleGenerator {
     }
 
     private func object(_ schema: OpenAPINode, walk: inout Walk) throws(OpenAPIImportError) -> JSONValue {
-        let required = Set(schema.node["required"]?.elements.compactMap(\.stringValue) ?? [])
+        let own = schema.node["required"]?.elements.compactMap(\.stringValue) ?? []
+        let required = Set(own).union(walk.siblingRequired)
+        walk.siblingRequired = []
         let deep = walk.stack.count > depthLimit
         var members: [JSONValue.Member] = []
         for (key, property) in schema["properties"]?.members ?? [] {
@@ -146,7 +164,7 @@ public struct SchemaExampleGenerator {
             members.append(JSONValue.Member(key: key, value: try generate(property, name: key, walk: &walk, index: 0)))
         }
         // Required keys that `properties` does not describe still have to be there.
-        for key in schema.node["required"]?.elements.compactMap(\.stringValue) ?? [] where !members.contains(where: { $0.key == key }) {
+        for key in own where !members.contains(where: { $0.key == key }) {
             members.append(JSONValue.Member(key: key, value: .string(key)))
         }
         return .object(members)

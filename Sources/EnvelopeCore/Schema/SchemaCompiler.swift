@@ -61,6 +61,10 @@ public struct SchemaCompiler {
     /// The dialect of each loaded OpenAPI document (see ``OpenAPIDialect``); other documents
     /// are JSON Schema.
     var openAPIDialects: [String: OpenAPIDialect] = [:]
+    /// The OpenAPI document a contract names with `"openapi"` (its folder's URI, ending in
+    /// `/`, and its dialect): files in that folder or below with no dialect of their own are
+    /// read in its dialect, however a `$ref` reaches them. See ``adoptOpenAPISource(_:in:at:)``.
+    var openAPISource: (folder: String, dialect: OpenAPIDialect)?
     private var resourceOrder: [String] = []
     /// The base URI of each schema (`documentURI#pointer`) that is, or is inside, a schema
     /// with an `$id`; any other schema's base is its document's URI, which is not stored.
@@ -187,7 +191,7 @@ public struct SchemaCompiler {
         return text
     }
 
-    private mutating func loadDocument(_ documentURI: String, referrer: PendingReference) throws(ContractError) {
+    mutating func loadDocument(_ documentURI: String, referrer: PendingReference) throws(ContractError) {
         if documents[documentURI] != nil { return }
         let bytes: [UInt8]
         let referrerFile = display(referrer.documentURI)

@@ -92,7 +92,7 @@ struct ImportOpenAPICommand: ParsableCommand {
         for refusal in plan.refusals {
             let place = "\(refusal.place)\(refusal.location.map { " (\($0))" } ?? "")"
             if refusal.schemaDoesNotLoad {
-                out += "\(refusal.name)  no mock: the schema at \(place) does not load\n"
+                out += "\(refusal.name)  no contract, no mock: the schema at \(place) does not load\n"
                 out += refusal.findings.map { "    \($0)\n" }.joined()
                 continue
             }
@@ -112,12 +112,18 @@ struct ImportOpenAPICommand: ParsableCommand {
 
     /// Reads the document and plans the import.
     func makePlan(reader: ProjectReader) throws(OpenAPIImportError) -> OpenAPIImportPlan {
-        let documents = OpenAPIDocumentSet(rootFile: specPath, document: try Self.load(specPath), load: Self.load)
         var options = OpenAPIImportOptions(documentPath: Self.relativePath(of: specPath, from: contractsDirectory))
         options.statuses = statuses
         options.only = only
         options.includesAllProperties = allProperties
-        // As check will load the contracts: with the project file's refMap.
+        return try Self.plan(specPath, options: options, reader: reader, configPath: configPath)
+    }
+
+    /// Reads the document at `specPath` and plans its import with `options`, reading the files
+    /// the contracts will `$ref` through `reader`, as check will (with `configPath`'s refMap).
+    static func plan(_ specPath: String, options: OpenAPIImportOptions, reader: ProjectReader,
+                     configPath: String) throws(OpenAPIImportError) -> OpenAPIImportPlan {
+        let documents = OpenAPIDocumentSet(rootFile: specPath, document: try load(specPath), load: load)
         var loading = ContractLoadOptions().readingYAML
         loading.mappings += (try? ProjectConfig.load(path: configPath, needed: false, given: false))??.referenceMappings ?? []
         var importer = OpenAPIImport(documents: documents, options: options, read: { path in try reader.read(path) }, loading: loading)

@@ -16,13 +16,16 @@ struct LintCommand: ParsableCommand {
             answers each contract is then validated against it, and its drift reported (exit 1 \
             at or above --fail-on). --format json, junit, github, markdown and html carry the problems \
             as well as the drift.
+
+            OpenAPI documents are linted too: those given as arguments (then only they are),             and those the contracts name in "openapi". A $ref the operations need that leads             nowhere, an answer schema that does not load and an example that breaks its schema             are errors; an operation without a JSON answer is a warning.
             """,
         options: [
             .value("--contracts", valueName: "dir", help: "Folder of contract files.", default: "Contracts"),
             .value("--mocks", valueName: "dir", help: "Folder of mocks (mappings/ and __files/).", default: "Mocks"),
             .value("--config", valueName: "file", help: "The project file (its refMap, and the environments the record advice names).", default: "envelope.json"),
         ] + ReportOutput.optionSpecs(failingOn: "drift or warnings") + [
-        ]
+        ],
+        arguments: [ArgumentSpec("openapi", help: "OpenAPI documents to lint instead of the project, e.g. openapi.yaml.", kind: .repeating)]
     )
 
     let contractsDirectory: String
@@ -33,8 +36,11 @@ struct LintCommand: ParsableCommand {
     let configGiven: Bool
     let output: ReportOutput
     let failOn: FailLevel
+    /// The OpenAPI documents given: then only they are linted.
+    let documents: [String]
 
     init(parsed: ParsedArguments) throws(CLIError) {
+        documents = parsed.argument("openapi")
         contractsDirectory = parsed.value("--contracts") ?? "Contracts"
         mocksDirectory = parsed.value("--mocks") ?? "Mocks"
         configPath = parsed.value("--config") ?? "envelope.json"
@@ -44,6 +50,7 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
+        if !documents.isEmpty { return try lintDocuments() }
         var problems: [FileProblem] = []
         var options = ContractLoadOptions()
         var config: ProjectConfig?
@@ -55,6 +62,8 @@ struct LintCommand: ParsableCommand {
         }
         let set = try ContractSet.load(directory: contractsDirectory, options: options, projectFile: configGiven ? configPath : nil)
         problems += set.problems(directory: contractsDirectory)
+        let named = openAPIDocuments(of: set.contracts)
+        for document in named { problems += openAPIProblems(document) }
         // Templates are checked like every other key (a stub with "transformers", or every
         // stub when envelope.json's "mocks" asks for global templating).
         let catalog = MockCatalog.load(directory: mocksDirectory, globalTemplating: config?.mockGlobalTemplating ?? false)
@@ -98,13 +107,29 @@ struct LintCommand: ParsableCommand {
         // Errors first, then warnings, each in load order.
         report.problems = problems.filter { $0.level == .error } + problems.filter { $0.level == .warning }
         let contractCount = set.contracts.count + set.failedFiles.count
-        try output.write(report) { useColor, _ in text(of: report, contracts: contractCount, mappings: catalog.stubs.count, useColor: useColor) }
+        try output.write(report) { useColor, _ in
+            text(of: report, contracts: contractCount, mappings: catalog.stubs.count, documents: named.count, useColor: useColor)
+        }
+        return report.exitCode
+    }
+
+    /// `envelope lint openapi.yaml ...`: the documents alone.
+    func lintDocuments() throws -> Int32 {
+        let problems = documents.flatMap(openAPIProblems)
+        var report = Report(results: [], failOn: failOn, contractsDirectory: contractsDirectory)
+        report.problems = problems.filter { $0.level == .error } + problems.filter { $0.level == .warning }
+        try output.write(report) { useColor, _ in
+            let errors = report.loadErrors.count, warnings = report.fileWarnings.count
+            let noun = documents.count == 1 ? "OpenAPI document" : "OpenAPI documents"
+            return report.problems.map { $0.description + "\n" }.joined() + (report.problems.isEmpty ? "" : "\n")
+                + "lint: \(documents.count) \(noun): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+        }
         return report.exitCode
     }
 
     /// The text report: every problem as `file:line:column: level: message`, the mocks'
     /// drift, and a line of counts.
-    func text(of report: Report, contracts: Int, mappings: Int, useColor: Bool) -> String {
+    func text(of report: Report, contracts: Int, mappings: Int, documents: Int = 0, useColor: Bool) -> String {
         var out = report.problems.map { $0.description + "\n" }.joined()
         if !report.problems.isEmpty { out += "\n" }
         if !report.results.isEmpty {
@@ -114,7 +139,8 @@ struct LintCommand: ParsableCommand {
         }
         let errors = report.loadErrors.count, warnings = report.fileWarnings.count
         let drifted = report.results.filter { !$0.findings.isEmpty }.count
-        out += "lint: \(contracts) contract\(contracts == 1 ? "" : "s"), \(mappings) mapping\(mappings == 1 ? "" : "s"): "
+        out += "lint: \(contracts) contract\(contracts == 1 ? "" : "s"), \(mappings) mapping\(mappings == 1 ? "" : "s")"
+            + (documents == 0 ? "" : ", \(documents) OpenAPI document\(documents == 1 ? "" : "s")") + ": "
             + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), "
             + "\(drifted) mock\(drifted == 1 ? "" : "s") with drift\n"
         return out
