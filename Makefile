@@ -29,10 +29,13 @@ test: DEPS_PYTHON += requests:python3-requests
 # verdicts of Tests/envelopeTests/OpenAPIReferenceTests.swift.
 DEPS_PIP ?=
 test: DEPS_PIP += openapi_core:openapi-core
-# The PyPI WireMock client drives `envelope serve`'s admin API (ServeOptionsTests).
+# The PyPI WireMock client drives `envelope serve`'s admin API (ServeOptionsTests); its wheel
+# carries the WireMock standalone jar that ImportPactTests runs (hence java).
 test: DEPS_PIP += wiremock:wiremock
-# pact-python (Pact's Rust core) verifies and serves the pact files envelope exports (ExportPactTests, CheckPactTests).
+# pact-python (Pact's Rust core) writes the pact files ImportPactTests imports, and verifies and
+# serves the ones envelope exports (ExportPactTests, CheckPactTests).
 test: DEPS_PIP += pact:pact-python
+test: DEPS_TOOLS += java
 
 # sudo only when not already root (CI containers run as root and often have no sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -49,7 +52,7 @@ deps:
 	pkg-config --exists libcurl 2>/dev/null || missing="libcurl4-openssl-dev pkg-config"; \
 	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
 	for tool in $(DEPS_TOOLS); do \
-	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$(echo $$tool | sed 's/^script$$/bsdutils/')"; \
+	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$(echo $$tool | sed -e 's/^script$$/bsdutils/' -e 's/^java$$/default-jre-headless/')"; \
 	done; \
 	for pair in $(DEPS_PYTHON); do \
 	  python3 -c "import $${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \

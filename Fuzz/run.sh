@@ -4,6 +4,7 @@
 #   Fuzz/run.sh json SECONDS        JSONDocument.parse, round trip through serialization
 #   Fuzz/run.sh contract SECONDS    ContractLoader.load with an in-memory reader, then validate
 #   Fuzz/run.sh yaml SECONDS        YAMLDocument.parse (EnvelopeYAML on libyaml), JSON round trip
+#   Fuzz/run.sh pact SECONDS        PactReader.read, then the import plan; printed contracts and mappings round-trip
 #   Fuzz/run.sh mock SECONDS        hands over to Fuzz/mock/run.sh (the mock server's HTTP parser)
 #
 #   Fuzz/run.sh json 600 -jobs=2 -workers=2    extra arguments go to libFuzzer
@@ -36,7 +37,8 @@ case "$target" in
   json) max_len=16384 ;;
   contract) max_len=8192 ;;
   yaml) max_len=16384 ;;
-  *) echo "unknown target '$target' (json, contract, yaml, mock)" >&2; exit 2 ;;
+  pact) max_len=16384 ;;
+  *) echo "unknown target '$target' (json, contract, yaml, pact, mock)" >&2; exit 2 ;;
 esac
 
 here=$ROOT/Fuzz/$target

@@ -66,7 +66,7 @@ struct PactReaderTests {
     @Test("message and plugin interactions are kept by name as not supported; the HTTP one is read")
     func unsupported() throws {
         let (pact, _) = try Self.read("message.json")
-        #expect(pact.interactions.map(\.description) == ["fetch order 42"])
+        #expect(pact.interactions.map(\.description) == ["fetch order 42", "upload a note"])
         #expect(pact.unsupported.map(\.description) == ["an order-paid event", "a gRPC call"])
         #expect(pact.unsupported.map(\.kind) == ["Asynchronous/Messages", "a plugin interaction (protobuf)"])
     }

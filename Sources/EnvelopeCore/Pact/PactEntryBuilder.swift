@@ -38,6 +38,11 @@ struct PactEntryBuilder {
         members.append(member("$comment", .string(comment)))
         members.append(member("request", contractRequest()))
         members.append(member("response", contractResponse()))
+        if interaction.pending {
+            // Pact's pending: a failure is reported but does not fail the build.
+            let kinds = DriftKind.allCases.filter { $0.defaultSeverity == .breaking && !$0.blocksValidation }
+            members.append(member("drift", .object(kinds.map { member($0.rawValue, .string(Severity.warning.rawValue)) })))
+        }
         return .object(members)
     }
 

@@ -18,7 +18,8 @@ struct ImportPactCommand: ParsableCommand {
             X-Pact-Provider-State, which their contracts send; the first is also served without it.
 
             Message and plugin interactions, and requests whose body is not JSON, are not \
-            imported: each is named on standard error. Existing files are never replaced \
+            imported: each is named on standard error, as is what an imported interaction loses \
+            (a generator the mock cannot honour, a rule the schema cannot say). Existing files are never replaced \
             without --force; each file is written whole or not at all. Exit codes: 0 every \
             interaction imported; 1 one not imported, or a file kept that would have changed; \
             2 a file that cannot be read as a pact (file:line:column).
@@ -67,11 +68,11 @@ struct ImportPactCommand: ParsableCommand {
         var writer = ImportWriter(contractsDirectory: contractsDirectory, mocksDirectory: mocksDirectory, force: force, dryRun: false)
         writer.atomic = true
         var out = ""
+        var errors = warnings
         for entry in plan.entries {
             out += try writer.write(name: entry.name, contract: SchemaPrinter.print(entry.contract), mapping: SchemaPrinter.print(entry.mapping))
-            out += entry.notes.map { "    note: \($0)\n" }.joined()
+            errors += entry.notes.map { "\(entry.source): warning: \(entry.name): \($0)\n" }.joined()
         }
-        var errors = warnings
         errors += plan.notImported.map { "not imported: \($0)\n" }.joined()
         out += summary(plan, writer: writer)
         Terminal.writeStandardError(errors)
