@@ -104,7 +104,7 @@ struct PactEntryBuilder {
             if patterns.count == rules.matchers.count {
                 let pattern = patterns.count == 1 ? patterns[0] : patterns.map { "(?:\($0))" }.joined(separator: rules.combine == .or ? "|" : "")
                 if rules.combine == .and, patterns.count > 1 { notes.append("header \(name): several regex rules; the contract checks the first") }
-                return .object([member("pattern", .string("^(?:" + (rules.combine == .and ? patterns[0] : pattern) + ")$"))])
+                return .object([member("pattern", .string(rules.combine == .and ? patterns[0] : pattern))])
             }
             if rules.matchers.contains(where: { if case .equality = $0 { false } else { true } }) {
                 return .object([member("pattern", .string("^"))])
