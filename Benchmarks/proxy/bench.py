@@ -79,16 +79,19 @@ def wrk(url: str, threads: int, connections: int, seconds: int) -> dict:
     out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", url],
                          check=True, capture_output=True, text=True).stdout
     result = {"raw": out, "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-              "requests": int(re.search(r"(\d+) requests in", out).group(1)), "errors": 0}
+              "requests": int(re.search(r"(\d+) requests in", out).group(1)), "errors": 0, "non2xx": 0, "timeouts": 0, "socket": 0}
     for pct in ("50", "99"):
         m = re.search(rf"^\s+{pct}%\s+(\S+)", out, re.M)
         result[f"p{pct}"] = parse_latency(m.group(1)) if m else float("nan")
     m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     if m:
         result["errors"] += int(m.group(1))
+        result["non2xx"] = int(m.group(1))
     m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     if m:
         result["errors"] += sum(int(x) for x in m.groups())
+        result["timeouts"] = int(m.group(4))
+        result["socket"] = sum(int(x) for x in m.groups()[:3])
     return result
 
 
@@ -271,19 +274,22 @@ def soak(server: Server, total_wanted: int, rate: float) -> dict:
     sampler.start()
     started = time.time()
     total, errors, seconds = 0, 0, 0
+    kinds = {"non2xx": 0, "timeouts": 0, "socket": 0}
     # wrk runs for a time, not a count: repeat until enough requests are answered.
     while total < total_wanted:
         chunk = max(5, int((total_wanted - total) / max(rate, 1.0) * 1.05) + 1)
         result = wrk(url, 2, 64, chunk)
         total += result["requests"]
         errors += result["errors"]
+        for kind in kinds:
+            kinds[kind] += result[kind]
         seconds += chunk
         rate = result["rps"]
         print(f"soak: {total:,} requests, {errors} errors, RSS {rss_kb(server.proc.pid) / 1024:.1f} MiB", flush=True)
     elapsed = time.time() - started
     sampler.stop()
     rss = [kb for _, kb in sampler.samples]
-    return {"requests": total, "errors": errors, "seconds": elapsed, "rps": total / elapsed, "start": rss[0],
+    return {"requests": total, "errors": errors, "kinds": kinds, "seconds": elapsed, "rps": total / elapsed, "start": rss[0],
             "middle": rss[len(rss) // 2], "end": rss[-1], "max": max(rss), "after_warmup": rss[min(len(rss) - 1, 10)]}
 
 
@@ -332,7 +338,7 @@ def main():
         if args.soak:
             rate = rows["envelope proxy"][0]["rps"] if rows else 5000
             soaked = soak(servers["envelope proxy"], args.soak, rate)
-            print(f"soak: {soaked['requests']:,} requests in {soaked['seconds']:.0f} s, {soaked['errors']} errors, RSS "
+            print(f"soak: {soaked['requests']:,} requests in {soaked['seconds']:.0f} s, {soaked['errors']} errors ({soaked['kinds']['non2xx']} non-2xx, {soaked['kinds']['timeouts']} timeouts, {soaked['kinds']['socket']} socket), RSS "
                   f"{soaked['start'] / 1024:.1f} / {soaked['middle'] / 1024:.1f} / {soaked['end'] / 1024:.1f} MiB (max "
                   f"{soaked['max'] / 1024:.1f})", flush=True)
         for name, s in servers.items():
@@ -376,7 +382,7 @@ def main():
         lines.append("")
     if soaked:
         lines.append(f"Soak: {soaked['requests']:,} requests through envelope proxy in {soaked['seconds']:.0f} s "
-                     f"({soaked['rps']:,.0f} req/s, wrk -t2 -c64), {soaked['errors']} errors; resident memory "
+                     f"({soaked['rps']:,.0f} req/s, wrk -t2 -c64), {soaked['errors']} errors ({soaked['kinds']['non2xx']} non-2xx answers, {soaked['kinds']['timeouts']} wrk timeouts, {soaked['kinds']['socket']} socket errors); resident memory "
                      f"{soaked['start'] / 1024:.1f} MiB at the start, {soaked['after_warmup'] / 1024:.1f} MiB after 10 s, "
                      f"{soaked['middle'] / 1024:.1f} MiB in the middle, {soaked['end'] / 1024:.1f} MiB at the end "
                      f"(highest {soaked['max'] / 1024:.1f} MiB).")
