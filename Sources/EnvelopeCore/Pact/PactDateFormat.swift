@@ -29,12 +29,12 @@ enum PactDateFormat {
                     literal.append(characters[end])
                     end += 1
                 }
-                out += literal.isEmpty ? "'" : PactSchemaBuilder.escaped(literal)
+                out += literal.isEmpty ? "'" : RegexLiteral.escaped(literal)
                 index = end + 1
                 continue
             }
             guard character.isLetter, character.isASCII else {
-                out += PactSchemaBuilder.escaped(String(character))
+                out += RegexLiteral.escaped(String(character))
                 index += 1
                 continue
             }

@@ -112,7 +112,7 @@ struct PactEntryBuilder {
         }
         if name.lowercased() == "content-type" {
             let media = value.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? value
-            return .object([member("pattern", .string("^" + PactSchemaBuilder.escaped(media)))])
+            return .object([member("pattern", .string("^" + RegexLiteral.escaped(media)))])
         }
         return .string(value)
     }

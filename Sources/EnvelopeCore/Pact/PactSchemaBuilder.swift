@@ -128,7 +128,7 @@ struct PactSchemaBuilder {
         case .boolean: return schema(("type", .string("boolean")))
         case .null: return schema(("type", .string("null")))
         case .equality: return schema(("const", value))
-        case .include(let text): return schema(("type", .string("string")), ("pattern", .string(Self.escaped(text))))
+        case .include(let text): return schema(("type", .string("string")), ("pattern", .string(RegexLiteral.escaped(text))))
         case .date(let format), .time(let format), .timestamp(let format):
             guard let pattern = PactDateFormat.pattern(for: matcher, format: format) else {
                 notes.append("\(PactPath.text(of: steps)): the \(matcher.name) format '\(format ?? "")' is not understood; checked as a string")
@@ -156,15 +156,5 @@ struct PactSchemaBuilder {
         case .array: "array"
         case .object: "object"
         }
-    }
-
-    /// `text` with the characters special in a regular expression escaped.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\^$.|?*+()[]{}".contains(character) { out.append("\\") }
-            out.append(character)
-        }
-        return out
     }
 }

@@ -52,7 +52,7 @@ extension PactRuleWriter {
         if allowsNull { list.append(Self.matcher("null")) }
         let strings = others.compactMap { if case .string(let text) = $0 { text } else { nil } }.sorted()
         if strings.count == others.count, !strings.isEmpty, strings.count > 1 || value == .null {
-            let alternation = strings.map(Self.escapedRegex).joined(separator: "|")
+            let alternation = strings.map(RegexLiteral.escaped).joined(separator: "|")
             list.append(Self.matcher("regex", [("regex", .string("^(" + alternation + ")$"))]))
         } else if others.count == 1, value != .null {
             list.append(Self.matcher("equality"))
@@ -154,16 +154,6 @@ extension PactRuleWriter {
             note(pointer, "format \(format) is asserted but has no Pact matcher: not checked by Pact")
             return nil
         }
-    }
-
-    /// `text` with the characters that mean something in a regular expression escaped.
-    static func escapedRegex(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\.^$|?*+()[]{}/-".contains(character) { out.append("\\") }
-            out.append(character)
-        }
-        return out
     }
 
     /// Notes for the keywords at this place that no Pact matcher says.

@@ -265,45 +265,22 @@ struct TemplateParser {
 
     /// A block from its opening tag to its closing one, `{{else}}` and `{{else if}}` included.
     private func block(_ tag: Tag, _ tokens: [Token], _ position: inout Int) throws(TemplateSyntaxError) -> TemplateBlock {
-        var call = try blockCall(tag)
+        let opened = try blockCall(tag)
+        var call = opened
         if tag.kind == .openInverse {
             // `{{^x}}...{{/x}}` renders when x is falsy.
-            let inner = call
-            call = TemplateCall(name: "unless", params: [inner.params.isEmpty ? .path(TemplatePath(segments: [inner.name], parents: 0, isData: false,
-                                                                                               isExplicitContext: false)) : .call(inner)],
-                                hash: [], offset: inner.offset)
+            call = TemplateCall(name: "unless", params: [opened.params.isEmpty ? .path(TemplatePath(segments: [opened.name], parents: 0, isData: false,
+                                                                                                isExplicitContext: false)) : .call(opened)],
+                                hash: [], offset: opened.offset)
         }
-        let closingName = tag.kind == .openInverse ? (try blockCall(tag)).name : call.name
-        let body = try nest(tokens, &position, closing: (closingName, tag.offset))
-        guard position < tokens.count, case .tag(let next) = tokens[position] else {
-            throw TemplateSyntaxError(offset: tag.offset, reason: "'{{#\(closingName)}}' is not closed; add '{{/\(closingName)}}'")
-        }
-        position += 1
-        var inverse: [TemplateNode] = []
-        if next.kind == .elseTag {
-            if next.content.contains(where: { !Self.isSpace($0) }) {
-                // `{{else if x}}`: the rest of the chain is one block in the inverse, closed
-                // by the same `{{/if}}`.
-                var chained = next
-                chained.kind = .open
-                let inner = try chainedBlock(chained, tokens, &position, closingName: closingName, openOffset: tag.offset)
-                inverse = [.block(inner)]
-                return TemplateBlock(call: call, body: body, inverse: inverse)
-            }
-            inverse = try nest(tokens, &position, closing: (closingName, tag.offset))
-            guard position < tokens.count, case .tag(let close) = tokens[position], close.kind == .close else {
-                throw TemplateSyntaxError(offset: tag.offset, reason: "'{{#\(closingName)}}' is not closed; add '{{/\(closingName)}}'")
-            }
-            position += 1
-        }
-        return TemplateBlock(call: call, body: body, inverse: inverse)
+        return try blockContents(call, tokens, &position, closingName: opened.name, openOffset: tag.offset)
     }
 
-    /// The block of an `{{else if ...}}`: it ends at the next `{{else}}` or at the
-    /// outer block's close, which it leaves for the outer block... and consumes (one close for the chain).
-    private func chainedBlock(_ tag: Tag, _ tokens: [Token], _ position: inout Int, closingName: String,
-                              openOffset: Int) throws(TemplateSyntaxError) -> TemplateBlock {
-        let call = try blockCall(tag)
+    /// What follows a block's opening tag (or an `{{else if ...}}`, `call` being its helper):
+    /// the body, then `{{else}}` and its inverse, or an `{{else if ...}}` whose chain becomes
+    /// one block in the inverse, all closed by the one `{{/closingName}}`.
+    private func blockContents(_ call: TemplateCall, _ tokens: [Token], _ position: inout Int, closingName: String,
+                               openOffset: Int) throws(TemplateSyntaxError) -> TemplateBlock {
         let body = try nest(tokens, &position, closing: (closingName, openOffset))
         guard position < tokens.count, case .tag(let next) = tokens[position] else {
             throw TemplateSyntaxError(offset: openOffset, reason: "'{{#\(closingName)}}' is not closed; add '{{/\(closingName)}}'")
@@ -314,8 +291,8 @@ struct TemplateParser {
             if next.content.contains(where: { !Self.isSpace($0) }) {
                 var chained = next
                 chained.kind = .open
-                inverse = [.block(try chainedBlock(chained, tokens, &position, closingName: closingName, openOffset: openOffset))]
-                return TemplateBlock(call: call, body: body, inverse: inverse)
+                let inner = try blockContents(try blockCall(chained), tokens, &position, closingName: closingName, openOffset: openOffset)
+                return TemplateBlock(call: call, body: body, inverse: [.block(inner)])
             }
             inverse = try nest(tokens, &position, closing: (closingName, openOffset))
             guard position < tokens.count, case .tag(let close) = tokens[position], close.kind == .close else {
