@@ -31,8 +31,8 @@ struct PactSchemaBuilderTests {
 
     @Test("Java date formats become anchored expressions; an unknown letter is refused")
     func dateFormats() {
-        #expect(PactDateFormat.pattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX") == #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$"#)
-        #expect(PactDateFormat.pattern("EEE, d MMM yyyy") == #"^[A-Za-z]{3}, \d{1,2} [A-Za-z]{3} \d{4}$"#)
+        #expect(PactDateFormat.pattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX") == #"^\d{1,4}-(0?[1-9]|1[0-2])-(0?[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5]?[0-9]:[0-5]?[0-9]\.\d{1,3}(Z|[+-]\d{2}:\d{2})$"#)
+        #expect(PactDateFormat.pattern("EEE, d MMM yyyy") == #"^[A-Za-z]{3}, (0?[1-9]|[12][0-9]|3[01]) [A-Za-z]{3} \d{1,4}$"#)
         #expect(PactDateFormat.pattern("yyyy-QQ") == nil)
     }
 }

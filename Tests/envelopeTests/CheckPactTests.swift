@@ -3,22 +3,14 @@ import Testing
 
 /// A provider-state endpoint (Fixtures/pactout/state_server.py) recording each call it gets.
 final class StateServer {
-    let process = Process()
-    let input = Pipe()
+    let server: FixtureServer
     let url: String
     let log: URL
 
     init(status: Int = 200, in directory: URL) throws {
         log = directory.appendingPathComponent("states-\(UUID().uuidString).log")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", fixtures.appendingPathComponent("pactout/state_server.py").path, log.path, String(status)]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = input
-        try process.run()
-        let collector = StreamCollector(out.fileHandleForReading)
-        guard collector.wait(untilContains: "\n") else { throw ServeProcess.StartFailure(description: "the state server printed no port") }
-        url = "http://127.0.0.1:\(collector.text.trimmingCharacters(in: .whitespacesAndNewlines))/provider-states"
+        server = try FixtureServer(script: "pactout/state_server.py", arguments: [log.path, String(status)])
+        url = server.url + "/provider-states"
     }
 
     /// The calls so far: `path content-type body`, one a line.
@@ -27,11 +19,6 @@ final class StateServer {
     }
 
     func clear() { try? FileManager.default.removeItem(at: log) }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
 }
 
 @Suite("envelope check --pact: a provider verified against a pact's interactions", .serialized, .temporaryFolders)

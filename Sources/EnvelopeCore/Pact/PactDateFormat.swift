@@ -1,14 +1,15 @@
 /// Pact's `date`, `time` and `timestamp` formats (Java's `SimpleDateFormat`/`DateTimeFormatter`
 /// letters) as regular expressions, so that a contract checks them without `assertFormats`.
 enum PactDateFormat {
-    /// The anchored expression for `matcher` with `format`; Pact's ISO 8601 defaults when
-    /// there is no format; nil when the format holds a letter Envelope does not know.
+    /// The anchored expression for `matcher` with `format`; without one, the formats Pact's
+    /// verifier defaults to (`yyyy-MM-dd`, `HH:mm:ss`, `yyyy-MM-dd'T'HH:mm:ssXXX`); nil when
+    /// the format holds a letter Envelope does not know.
     static func pattern(for matcher: PactMatcher, format: String?) -> String? {
         guard let format, !format.isEmpty else {
             switch matcher {
-            case .date: return #"^\d{4}-\d{2}-\d{2}$"#
-            case .time: return #"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$"#
-            default: return #"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$"#
+            case .date: return pattern("yyyy-MM-dd")
+            case .time: return pattern("HH:mm:ss")
+            default: return pattern("yyyy-MM-dd'T'HH:mm:ssXXX")
             }
         }
         return pattern(format)
@@ -47,14 +48,23 @@ enum PactDateFormat {
         return out + "$"
     }
 
-    /// The expression for `count` repeats of the pattern letter `letter`.
+    /// The expression for `count` repeats of the pattern letter `letter`. Numbers take from one
+    /// digit up to the letters' count, within their field's range, as Pact's parser reads them
+    /// (`yyyy` takes `26`, `HH` takes `9`, `MM` refuses `13`); the calendar itself (February
+    /// the 30th) is beyond an expression.
     static func piece(_ letter: Character, _ count: Int) -> String? {
         switch letter {
-        case "y", "u", "Y": count == 2 ? #"\d{2}"# : #"\d{4}"#
-        case "M", "L": count >= 4 ? "[A-Za-z]+" : count == 3 ? "[A-Za-z]{3}" : count == 2 ? #"\d{2}"# : #"\d{1,2}"#
-        case "d", "H", "h", "k", "K", "m", "s", "w", "W": count == 2 ? #"\d{2}"# : #"\d{1,2}"#
+        case "y", "u", "Y": count == 2 ? #"\d{2}"# : #"\d{1,\#(max(count, 4))}"#
+        case "M", "L": count >= 4 ? "[A-Za-z]+" : count == 3 ? "[A-Za-z]{3}" : "(0?[1-9]|1[0-2])"
+        case "d": "(0?[1-9]|[12][0-9]|3[01])"
+        case "H": "([01]?[0-9]|2[0-3])"
+        case "k": "(0?[1-9]|1[0-9]|2[0-4])"
+        case "K": "(0?[0-9]|1[01])"
+        case "h": "(0?[1-9]|1[0-2])"
+        case "m", "s": "[0-5]?[0-9]"
+        case "w", "W": count == 2 ? #"\d{2}"# : #"\d{1,2}"#
         case "D": #"\d{1,3}"#
-        case "S": #"\d{\#(count)}"#
+        case "S": #"\d{1,\#(count)}"#
         case "n": #"\d{1,9}"#
         case "E": count >= 4 ? "[A-Za-z]+" : "[A-Za-z]{3}"
         case "a": "(AM|PM|am|pm)"

@@ -102,9 +102,10 @@ struct PactEntryBuilder {
         if let rules, !rules.matchers.isEmpty {
             let patterns = rules.matchers.compactMap { if case .regex(let pattern) = $0 { pattern } else { nil } }
             if patterns.count == rules.matchers.count {
-                let pattern = patterns.count == 1 ? patterns[0] : patterns.map { "(?:\($0))" }.joined(separator: rules.combine == .or ? "|" : "")
-                if rules.combine == .and, patterns.count > 1 { notes.append("header \(name): several regex rules; the contract checks the first") }
-                return .object([member("pattern", .string(rules.combine == .and ? patterns[0] : pattern))])
+                let pattern = rules.combine == .or
+                    ? RegexLiteral.anchored(patterns.map { "(?:\($0))" }.joined(separator: "|"))
+                    : RegexLiteral.allAnchored(patterns)
+                return .object([member("pattern", .string(pattern))])
             }
             if rules.matchers.contains(where: { if case .equality = $0 { false } else { true } }) {
                 return .object([member("pattern", .string("^"))])

@@ -98,4 +98,13 @@ public indirect enum PactMatcher: Sendable {
         case .unknown(let name): name
         }
     }
+
+    /// Whether the matcher also reaches the values inside the one it names, as Pact cascades
+    /// rules: the ones about an object's keys or an array's items as a whole stop at it.
+    public var cascades: Bool {
+        switch self {
+        case .values, .eachKey, .eachValue, .arrayContains: false
+        default: true
+        }
+    }
 }

@@ -81,7 +81,8 @@ public struct PactPath: Sendable, Hashable, CustomStringConvertible {
         return PactPath(segments: segments, text: text)
     }
 
-    /// How well this rule path fits the concrete path `steps` (keys and indexes): 0 when it
+    /// How well this rule path fits the concrete path `steps` (keys and indexes; `[*]` and `.*`
+    /// there stand for the items or keys past the examples, which only wildcards reach): 0 when it
     /// does not apply; else Pact's weight (2 per exact step, 1 per wildcard, multiplied)
     /// times its length, so that the most specific rule wins. A rule applies to the value it
     /// names and, as Pact cascades them, to everything inside it.
@@ -92,7 +93,7 @@ public struct PactPath: Sendable, Hashable, CustomStringConvertible {
             switch (rule, step) {
             case (.key(let a), .key(let b)) where a == b: weight *= 2
             case (.index(let a), .index(let b)) where a == b: weight *= 2
-            case (.anyIndex, .index), (.anyKey, .key), (.anyKey, .index): weight *= 1
+            case (.anyIndex, .index), (.anyKey, .key), (.anyKey, .index), (.anyIndex, .anyIndex), (.anyKey, .anyIndex), (.anyKey, .anyKey): weight *= 1
             default: return 0
             }
         }

@@ -29,12 +29,20 @@ struct PactSchemaBuilder {
         }
     }
 
-    /// The rule set that applies at `steps`, and whether it names that very place.
+    /// The rule set that applies at `steps`, and whether it names that very place. A rule
+    /// set that names a place above reaches it with its cascading matchers only.
     func best(for steps: [PactPath.Segment]) -> (PactRuleSet, exact: Bool)? {
         var found: (set: PactRuleSet, weight: Int, exact: Bool)?
         for rule in rules {
             let weight = rule.path.weight(for: steps)
-            if weight > 0, weight >= (found?.weight ?? 0) { found = (rule.rules, weight, rule.path.segments.count == steps.count) }
+            guard weight > 0, weight >= (found?.weight ?? 0) else { continue }
+            let exact = rule.path.segments.count == steps.count
+            var set = rule.rules
+            if !exact {
+                set.matchers = set.matchers.filter(\.cascades)
+                if set.matchers.isEmpty { continue }
+            }
+            found = (set, weight, exact)
         }
         return found.map { ($0.set, $0.exact) }
     }
@@ -56,10 +64,13 @@ struct PactSchemaBuilder {
             add("type", .string("object"))
             let keysFree = matchers.contains { switch $0 { case .values, .eachKey, .eachValue: true; default: false } }
             if keysFree {
-                if let first = members.first {
-                    var valueSchema = schema(for: first.value, at: steps + [.key(first.key)])
-                    for case .eachValue(let inner) in matchers { valueSchema = rulesSchema(inner, example: first.value) }
-                    add("additionalProperties", valueSchema)
+                // `eachKey` alone leaves the values free: Pact compares the keys only.
+                let keysOnly = !matchers.contains { switch $0 { case .values, .eachValue: true; default: false } }
+                let eachValue = matchers.compactMap { if case .eachValue(let inner) = $0 { inner } else { nil } }.last
+                if let first = members.first, let eachValue {
+                    add("additionalProperties", rulesSchema(eachValue, example: first.value))
+                } else if !keysOnly {
+                    likeValues(members, at: steps).forEach { add($0.key, $0.value) }
                 }
                 for case .eachKey(let inner) in matchers { add("propertyNames", rulesSchema(inner, example: .string(members.first?.key ?? ""))) }
             } else if !members.isEmpty {
@@ -88,9 +99,12 @@ struct PactSchemaBuilder {
                     return .object([JSONValue.Member(key: "contains", value: inner.schema(for: element))])
                 }))
             } else if let first = items.first {
-                var itemSchema = schema(for: first, at: steps + [.index(0)])
-                for case .eachValue(let inner) in matchers { itemSchema = rulesSchema(inner, example: first) }
-                add("items", itemSchema)
+                let eachValue = matchers.compactMap { if case .eachValue(let inner) = $0 { inner } else { nil } }.last
+                if let eachValue {
+                    add("items", rulesSchema(eachValue, example: first))
+                } else {
+                    likeItems(items, at: steps).forEach { add($0.key, $0.value) }
+                }
             }
             for case .type(let min, let max) in matchers where exact {
                 if let min { add("minItems", .number(String(min))) }
@@ -101,6 +115,29 @@ struct PactSchemaBuilder {
             add("const", value)
         }
         return .object(out)
+    }
+
+    /// The items of an array matched by type: Pact compares each answer item with the example
+    /// item at its index and those past the examples with the first, so `prefixItems` holds
+    /// the examples' schemas where they differ from the first's (else `items` alone, which
+    /// keeps one group in the drift report).
+    mutating func likeItems(_ items: [JSONValue], at steps: [PactPath.Segment]) -> [JSONValue.Member] {
+        let rest = schema(for: items[0], at: steps + [.anyIndex])
+        let each = items.indices.map { schema(for: items[$0], at: steps + [.index($0)]) }
+        if each.allSatisfy({ $0 == rest }) { return [JSONValue.Member(key: "items", value: rest)] }
+        return [JSONValue.Member(key: "prefixItems", value: .array(each)), JSONValue.Member(key: "items", value: rest)]
+    }
+
+    /// The values of an object under `values`: Pact compares an example key's value with the
+    /// example's and any other key's with the first value, so `properties` holds the
+    /// examples' schemas where they differ from the first's (none required).
+    mutating func likeValues(_ members: [JSONValue.Member], at steps: [PactPath.Segment]) -> [JSONValue.Member] {
+        guard let first = members.first else { return [] }
+        let rest = schema(for: first.value, at: steps + [.anyKey])
+        let each = members.map { JSONValue.Member(key: $0.key, value: schema(for: $0.value, at: steps + [.key($0.key)])) }
+        let additional = JSONValue.Member(key: "additionalProperties", value: rest)
+        if each.allSatisfy({ $0.value == rest }) { return [additional] }
+        return [JSONValue.Member(key: "properties", value: .object(each)), additional]
     }
 
     /// The schema of `eachKey`/`eachValue`'s own rules on `example`.
@@ -121,7 +158,7 @@ struct PactSchemaBuilder {
                 notes.append("\(PactPath.text(of: steps)): a regex on a \(Self.typeName(of: value)) is checked as its type only")
                 return schema(("type", type))
             }
-            return schema(("type", .string("string")), ("pattern", .string(pattern)))
+            return schema(("type", .string("string")), ("pattern", .string(RegexLiteral.anchored(pattern))))
         case .integer: return schema(("type", .string("integer")))
         case .decimal: return schema(("type", .string("number")), ("not", schema(("multipleOf", .number("1")))))
         case .number: return schema(("type", .string("number")))
@@ -136,8 +173,8 @@ struct PactSchemaBuilder {
             }
             return schema(("type", .string("string")), ("pattern", .string(pattern)))
         case .notEmpty:
-            if case .string = value { return schema(("type", .string("string")), ("minLength", .number("1"))) }
-            return schema(("type", type))
+            // Pact checks a value, whatever its type, for being neither null nor empty.
+            return schema(("not", schema(("type", .string("null")))), ("minLength", .number("1")), ("minItems", .number("1")), ("minProperties", .number("1")))
         case .semver: return schema(("type", .string("string")), ("pattern", .string(Self.semverPattern)))
         case .statusCode, .unknown: return nil
         }

@@ -130,8 +130,7 @@ extension PactRuleWriter {
     /// must match the whole value): `^https?://` becomes `[\s\S]*(?:^https?://)[\s\S]*`.
     /// A pattern anchored at both ends, with no `|` that could escape the anchors, stays.
     static func wholeValueRegex(_ pattern: String) -> String {
-        if pattern.hasPrefix("^"), pattern.hasSuffix("$"), !pattern.hasSuffix("\\$"), !pattern.contains("|") { return pattern }
-        return "[\\s\\S]*(?:" + pattern + ")[\\s\\S]*"
+        RegexLiteral.isAnchored(pattern) ? pattern : "[\\s\\S]*(?:" + pattern + ")[\\s\\S]*"
     }
 
     /// `^[\s\S]{min,max}$` for `minLength`/`maxLength` (both count code points, as Rust's regex does).

@@ -13,4 +13,23 @@ enum RegexLiteral {
         }
         return out
     }
+
+    /// `pattern` made to match the whole value, as Pact's `regex` matcher does, where JSON
+    /// Schema's `pattern` searches within it: one written as `^...$` without a choice is kept
+    /// as written, any other is wrapped.
+    static func anchored(_ pattern: String) -> String {
+        isAnchored(pattern) ? pattern : "^(?:" + pattern + ")$"
+    }
+
+    /// Whether `pattern` is anchored at both ends with no `|` that could escape the anchors.
+    static func isAnchored(_ pattern: String) -> Bool {
+        pattern.hasPrefix("^") && pattern.hasSuffix("$") && !pattern.hasSuffix("\\$") && !pattern.contains("|")
+    }
+
+    /// Patterns that must all match the whole value, as one expression (each but the last as
+    /// a lookahead).
+    static func allAnchored(_ patterns: [String]) -> String {
+        guard patterns.count > 1 else { return patterns.first.map(anchored) ?? "^" }
+        return "^" + patterns.dropLast().map { "(?=(?:" + $0 + ")$)" }.joined() + "(?:" + patterns[patterns.count - 1] + ")$"
+    }
 }
