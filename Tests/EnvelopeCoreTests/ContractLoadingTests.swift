@@ -20,6 +20,8 @@ struct ContractLoadingTests {
          "c.json:3:2: error: unknown key 'respons' in the contract (did you mean 'response'?); expected one of: assertFormats, contract, drift, enums, openapi, request, response, summary"),
         ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}}", "c.json:1:1: error: missing required key 'response'"),
         ("{\"contract\": 1, \"request\": {\"path\": \"/x\"}, \"response\": {}}", "c.json:1:14: error: 'contract' must be a string, found number"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\", \"query\": {\"t\": []}}, \"response\": {}}", "c.json:1:60: error: 'query.t' is an empty array; give its values, or leave the parameter out"),
+        ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\", \"query\": {\"t\": [\"a\", {}]}}, \"response\": {}}", "c.json:1:66: error: 'query.t' must be a string or an array of strings, found object"),
         ("{\"contract\": \"c\", \"request\": {\"path\": \"x\"}, \"response\": {}}",
          "c.json:1:39: error: request.path must start with '/', found \"x\"; put the host in --base-url or an environment"),
         ("{\"contract\": \"c\", \"request\": {\"path\": \"/x\"}, \"response\": {\"status\": 999}}",

@@ -79,6 +79,26 @@ struct ImportPactTests {
         #expect(lenient.standardOutput.contains("/colour  unknown-key"), "\(lenient.standardOutput)")
     }
 
+    @Test("a query parameter with several values is sent with each of them, in order, by check and by check --pact")
+    func repeatedQueryParameter() throws {
+        let directory = try temporaryDirectory()
+        let pact = #"""
+            {"consumer": {"name": "app"}, "provider": {"name": "api"}, "metadata": {"pactSpecification": {"version": "3.0.0"}},
+             "interactions": [{"description": "tagged orders", "request": {"method": "GET", "path": "/orders", "query": {"tag": ["new", "paid"], "page": ["1"]}},
+                               "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": {"count": 2}}}]}
+            """#
+        try Data(pact.utf8).write(to: directory.appendingPathComponent("pact.json"))
+        let imported = try Envelope.run(["import", "pact", "pact.json"], in: directory)
+        #expect(imported.exitCode == 0 && imported.standardError.isEmpty, "\(imported.standardError)")
+        #expect(try Self.text("Contracts/tagged-orders.json", in: directory).contains(#""query": { "tag": ["new", "paid"], "page": "1" }"#))
+        let check = try Envelope.run(["check"], in: directory)
+        #expect(check.exitCode == 0, "\(check.standardOutput)")
+        #expect(check.standardOutput.contains("/orders?tag=new&tag=paid&page=1  "), "\(check.standardOutput)")
+        let serve = try ServeProcess(["--mocks", "Mocks"], in: directory)
+        let verified = try Envelope.run(["check", "--pact", "pact.json", "--base-url", serve.url], in: directory)
+        #expect(verified.standardOutput.contains("/orders?tag=new&tag=paid&page=1  "), "\(verified.standardOutput)")
+    }
+
     @Test("a pending interaction's drift is a warning, as Pact's pending does not fail the build")
     func pending() throws {
         let directory = try Self.project(with: ["v4.json"])

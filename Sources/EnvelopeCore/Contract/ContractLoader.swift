@@ -123,7 +123,7 @@ public enum ContractLoader {
                                                 message: "request.path must start with '/', found \"\(path)\"; put the host in --base-url or an environment"))
             path = "/"
         }
-        let query = try reader.stringMap(requestNode, "query")
+        let query = try reader.queryPairs(requestNode, "query")
         let headers = try reader.stringMap(requestNode, "headers")
         return ContractRequest(method: method, path: path, query: query, headers: headers, body: requestNode["body"]?.value)
     }

@@ -141,6 +141,30 @@ struct FieldReader {
         return result
     }
 
+    /// `request.query`: like ``stringMap(_:_:)``, and a parameter sent several times is an
+    /// array of its values, in order (`{"tag": ["a", "b"]}` sends `tag=a&tag=b`).
+    func queryPairs(_ node: JSONNode, _ key: String) throws(ContractError) -> [(name: String, value: String)] {
+        guard let map = node[key] else { return [] }
+        guard map.kind == .object else {
+            throw .invalidContract(file: file, at: map.location, message: "'\(key)' must be an object of strings (or arrays of strings), found \(map.kind)")
+        }
+        var result: [(name: String, value: String)] = []
+        for member in map.memberSequence {
+            let values = member.value.kind == .array ? Array(member.value.elements) : [member.value]
+            if member.value.kind == .array, values.isEmpty {
+                try recover(.invalidContract(file: file, at: member.value.location, message: "'\(key).\(member.key)' is an empty array; give its values, or leave the parameter out"))
+            }
+            for value in values {
+                guard let text = value.stringValue ?? value.numberText ?? value.boolValue.map({ String($0) }) else {
+                    try recover(.invalidContract(file: file, at: value.location, message: "'\(key).\(member.key)' must be a string or an array of strings, found \(value.kind)"))
+                    continue
+                }
+                result.append((member.key, text))
+            }
+        }
+        return result
+    }
+
     func headerRules(_ response: JSONNode) throws(ContractError) -> [HeaderExpectation] {
         guard let headers = response["headers"] else { return [] }
         guard headers.kind == .object else {

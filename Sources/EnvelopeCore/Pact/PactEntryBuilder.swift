@@ -55,15 +55,12 @@ struct PactEntryBuilder {
         let member = Self.member
         let request = interaction.request
         var members = [member("method", .string(request.method)), member("path", .string(request.path))]
-        var query: [JSONValue.Member] = []
+        // A parameter sent several times is an array of its values, in order.
+        var query: [(name: String, values: [JSONValue])] = []
         for pair in request.query {
-            if query.contains(where: { $0.key == pair.name }) {
-                notes.append("query parameter '\(pair.name)' has several values; the contract sends the first")
-                continue
-            }
-            query.append(member(pair.name, .string(pair.value)))
+            if let at = query.firstIndex(where: { $0.name == pair.name }) { query[at].values.append(.string(pair.value)) } else { query.append((pair.name, [.string(pair.value)])) }
         }
-        if !query.isEmpty { members.append(member("query", .object(query))) }
+        if !query.isEmpty { members.append(member("query", .object(query.map { member($0.name, $0.values.count == 1 ? $0.values[0] : .array($0.values)) }))) }
         var headers = request.headers.map { member($0.name, .string($0.value)) }
         if let selection { headers.append(member(PactImport.stateHeader, .string(selection.label))) }
         if !headers.isEmpty { members.append(member("headers", .object(headers))) }
