@@ -133,6 +133,33 @@ struct OpenAPILoadingEndToEndTests {
         #expect(on.standardOutput.contains("type-mismatch"), "\(on.standardOutput)")
     }
 
+    @Test("3.1's $schema in a schema resource is honoured for that resource only: its meta-schema turns type off there")
+    func schemaInResource() throws {
+        let meta = #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://schemas.example.com/meta.json", "$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true}}"#
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                Pair:
+                  type: object
+                  properties:
+                    loose: {$ref: '#/components/schemas/Loose'}
+                    strict: {type: string}
+                Loose:
+                  $id: https://schemas.example.com/loose.json
+                  $schema: https://schemas.example.com/meta.json
+                  type: string
+            """
+        let options = ["--map-ref", "https://schemas.example.com/=Contracts/api"]
+        let loose = try Self.run(yaml, schema: "Pair", answer: #"{"loose": 5, "strict": "s"}"#, files: ["meta.json": meta], options: options)
+        #expect(loose.exitCode == 0, "\(loose.standardOutput)\(loose.standardError)")
+        let strict = try Self.run(yaml, schema: "Pair", answer: #"{"loose": 5, "strict": 5}"#, files: ["meta.json": meta], options: options)
+        #expect(strict.exitCode == 1, "\(strict.standardOutput)\(strict.standardError)")
+        #expect(strict.standardOutput.contains("/strict") && !strict.standardOutput.contains("/loose"), "\(strict.standardOutput)")
+    }
+
     @Test("a schema that applies itself without moving into the data is a load error naming the cycle, not a hang")
     func inPlaceCycle() throws {
         let yaml = "openapi: 3.0.3\ninfo: {title: t, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n    A:\n      anyOf:\n        - $ref: '#/components/schemas/A'\n        - type: string\n"

@@ -15,6 +15,21 @@ struct SchemaOptionsTests {
         #expect(result.standardError == "\(directory.path)/contracts/events.json:8:26: error: cannot resolve $ref 'https://schemas.example.com/v1/event.json': remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref https://schemas.example.com/v1/=DIR\n")
     }
 
+    @Test("a URN $ref is refused with a --map-ref prefix up to its last colon, and that advice, followed, works", .temporaryFolders)
+    func urnAdvice() throws {
+        let folder = try temporaryDirectory()
+        let contract = folder.appendingPathComponent("c.json")
+        try Data(#"{"contract": "c", "request": {"path": "/x"}, "response": {"body": {"$ref": "urn:example:schemas:menu"}}}"#.utf8).write(to: contract)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("maps"), withIntermediateDirectories: true)
+        try Data(#"{"type": "string"}"#.utf8).write(to: folder.appendingPathComponent("maps/menu"))
+        let refused = try Envelope.run(["validate", contract.path, "-"], input: "5")
+        #expect(refused.exitCode == 2)
+        #expect(refused.standardError.hasSuffix("or map its URI to a folder with --map-ref urn:example:schemas:=DIR\n"), "\(refused.standardError)")
+        let mapped = try Envelope.run(["validate", contract.path, "-", "--map-ref", "urn:example:schemas:=\(folder.appendingPathComponent("maps").path)"], input: "5")
+        #expect(mapped.exitCode == 1, "\(mapped.standardError)")
+        #expect(mapped.standardOutput.contains("expected string, found 5"), "\(mapped.standardOutput)")
+    }
+
     @Test("--map-ref serves the URI from a folder; format is a note unless --assert-formats")
     func mappedReference() throws {
         let relaxed = try Envelope.run(["validate", contract, body, "--map-ref", mapping])

@@ -220,7 +220,7 @@ public struct SchemaCompiler {
                 throw failure("cannot fetch \(documentURI): \(error)")
             }
         } else {
-            throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(SchemaURI.resolve(".", against: documentURI))=DIR")
+            throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(Self.mapPrefix(for: documentURI))=DIR")
         }
         if let documentCache {
             documents[documentURI] = try documentCache.document(for: documentURI, bytes: bytes) { (bytes: [UInt8]) throws(ContractError) in
