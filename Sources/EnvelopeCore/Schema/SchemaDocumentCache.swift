@@ -1,10 +1,12 @@
 import Foundation
 
-/// Parsed schema documents by URI, shared by the contracts of one load (it belongs to their
-/// ``ContractLoadOptions``, like ``SchemaRegexCache``; nothing keeps it after them).
+/// Parsed and indexed schema documents by URI, shared by the contracts of one load (it belongs
+/// to their ``ContractLoadOptions``, like ``SchemaRegexCache``; nothing keeps it after them).
 ///
 /// One OpenAPI document referred to by fifty contracts is parsed once, not fifty times: each
-/// contract compiles on its own, and without this each would parse the file again.
+/// contract compiles on its own, and without this each would parse the file again. What the
+/// compiler learns of a document as a whole is kept with it too (whether its text could name a
+/// resource or an anchor, a scan of every byte), so each contract's compiler only looks it up.
 ///
 /// An entry is used only when the bytes just read are the bytes it was parsed from, so a
 /// reader that gives another file for the same URI (the two sides of `envelope diff`) gets
@@ -22,7 +24,16 @@ final class SchemaDocumentCache: @unchecked Sendable {
     private final class Slot: @unchecked Sendable {
         let lock = NSLock()
         /// The document with the bytes it came from; only touched while holding `lock`.
-        var parsed: (bytes: [UInt8], document: JSONDocument)?
+        var parsed: Entry?
+    }
+
+    /// A parsed document and what is known of it as a whole.
+    struct Entry {
+        /// The bytes it was parsed from.
+        let bytes: [UInt8]
+        let document: JSONDocument
+        /// ``SchemaCompiler/mayIdentify(_:)`` of its text.
+        let mayIdentify: Bool
     }
 
     private let lock = NSLock()
@@ -30,8 +41,8 @@ final class SchemaDocumentCache: @unchecked Sendable {
     private var parses = 0
 
     /// The document of `bytes`, read for `uri`: the one parsed before from the same bytes,
-    /// else `parse(bytes)`, kept for the next contract.
-    func document(for uri: String, bytes: [UInt8], parse: ([UInt8]) throws(ContractError) -> JSONDocument) throws(ContractError) -> JSONDocument {
+    /// else `parse(bytes)`, indexed and kept for the next contract.
+    func document(for uri: String, bytes: [UInt8], parse: ([UInt8]) throws(ContractError) -> JSONDocument) throws(ContractError) -> Entry {
         let slot = lock.withLock {
             if let known = slots[uri] { return known }
             let made = Slot()
@@ -40,11 +51,12 @@ final class SchemaDocumentCache: @unchecked Sendable {
         }
         slot.lock.lock()
         defer { slot.lock.unlock() }
-        if let parsed = slot.parsed, parsed.bytes == bytes { return parsed.document }
+        if let parsed = slot.parsed, parsed.bytes == bytes { return parsed }
         let document = try parse(bytes)
-        slot.parsed = (bytes, document)
+        let entry = Entry(bytes: bytes, document: document, mayIdentify: SchemaCompiler.mayIdentify(document.text))
+        slot.parsed = entry
         lock.withLock { parses += 1 }
-        return document
+        return entry
     }
 
     /// How many documents were parsed rather than reused (what the tests count).
