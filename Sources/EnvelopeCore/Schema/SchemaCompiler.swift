@@ -586,7 +586,8 @@ public struct SchemaCompiler {
     private mutating func addReference(_ member: SchemaMember, in site: SchemaSite, dynamic: Bool, to node: inout SchemaNode) throws(ContractError) {
         guard let text = member.value.stringValue else { throw site.invalid(member, "'\(member.key)' expects a string") }
         node.refText = text
-        let absolute = Self.resolve(text, against: base(of: site.documentURI, pointer: site.pointer))
+        let base = base(of: site.documentURI, pointer: site.pointer)
+        let absolute = documentCache?.resolved(text, against: base) ?? Self.resolve(text, against: base)
         pendingRefs.append(PendingReference(node: site.index, documentURI: site.documentURI, location: member.value.location,
                                             reference: text, absolute: absolute, dynamic: dynamic))
     }

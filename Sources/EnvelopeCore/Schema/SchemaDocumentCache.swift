@@ -6,7 +6,8 @@ import Foundation
 /// One OpenAPI document referred to by fifty contracts is parsed once, not fifty times: each
 /// contract compiles on its own, and without this each would parse the file again. What the
 /// compiler learns of a document as a whole is kept with it too (whether its text could name a
-/// resource or an anchor, a scan of every byte), so each contract's compiler only looks it up.
+/// resource or an anchor, a scan of every byte; the absolute URI each `$ref` written in it
+/// resolves to), so each contract's compiler only looks it up.
 ///
 /// An entry is used only when the bytes just read are the bytes it was parsed from, so a
 /// reader that gives another file for the same URI (the two sides of `envelope diff`) gets
@@ -14,7 +15,7 @@ import Foundation
 /// again (as the CLI's reader does for a file it has read: equal storage is equal bytes), and
 /// a linear scan otherwise, still far less than parsing.
 ///
-/// `@unchecked Sendable` is sound: `slots` and `parses` are only read or written while
+/// `@unchecked Sendable` is sound: `slots`, `parses` and `resolutions` are only read or written while
 /// holding `lock`, each slot's document while holding the slot's, and ``JSONDocument``s are
 /// immutable and `Sendable`.
 final class SchemaDocumentCache: @unchecked Sendable {
@@ -39,6 +40,8 @@ final class SchemaDocumentCache: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [String: Slot] = [:]
     private var parses = 0
+    /// Absolute URIs of references, by base URI and then by the reference as written.
+    private var resolutions: [String: [String: String]] = [:]
 
     /// The document of `bytes`, read for `uri`: the one parsed before from the same bytes,
     /// else `parse(bytes)`, indexed and kept for the next contract.
@@ -57,6 +60,14 @@ final class SchemaDocumentCache: @unchecked Sendable {
         slot.parsed = entry
         lock.withLock { parses += 1 }
         return entry
+    }
+
+    /// ``SchemaCompiler/resolve(_:against:)`` of `reference`, resolved once per load.
+    func resolved(_ reference: String, against base: String) -> String {
+        if let known = lock.withLock({ resolutions[base]?[reference] }) { return known }
+        let absolute = SchemaCompiler.resolve(reference, against: base)
+        lock.withLock { resolutions[base, default: [:]][reference] = absolute }
+        return absolute
     }
 
     /// How many documents were parsed rather than reused (what the tests count).

@@ -15,7 +15,7 @@ import Glibc
 /// is not judged again (no `realpath`, no scope check: their system calls cost more than
 /// the rest of a contract's load), so every contract after the first gets the bytes from memory.
 ///
-/// `@unchecked Sendable` is sound: `files`, `byPath`, `realFolders` and `diskReads` are only read or
+/// `@unchecked Sendable` is sound: `files`, `asked`, `byPath`, `realFolders` and `diskReads` are only read or
 /// written while holding `lock`; the contracts of a folder load on several threads at once.
 final class ProjectReader: @unchecked Sendable {
     /// The contracts folder, as given: what the paths read are relative to.
@@ -24,7 +24,9 @@ final class ProjectReader: @unchecked Sendable {
     let scope: ProjectScope
     private let lock = NSLock()
     private var files: [String: [UInt8]] = [:]
-    /// The bytes read for each path as asked for (normalized), once judged in scope.
+    /// The bytes read for each path once judged in scope: as asked for (relative to the
+    /// contracts folder), and normalized (relative to the working directory).
+    private var asked: [String: [UInt8]] = [:]
     private var byPath: [String: [UInt8]] = [:]
     /// The real path of each folder a file was read from.
     private var realFolders: [String: String] = [:]
@@ -43,14 +45,19 @@ final class ProjectReader: @unchecked Sendable {
     /// The bytes of `path`, relative to the contracts folder (`schemas/menu.json`,
     /// `../api/openapi.json`); a path out of the project is refused with a ``ProjectScope/Refusal``.
     func read(_ path: String) throws -> [UInt8] {
+        if let known = lock.withLock({ asked[path] }) { return known }
         let target = FileSystem.normalized(FileSystem.join(directory, path))
-        if let known = lock.withLock({ byPath[target] }) { return known }
+        if let known = lock.withLock({ byPath[target] }) {
+            lock.withLock { asked[path] = known }
+            return known
+        }
         let real = realPath(of: target)
         try scope.check(target, real: real)
         // Nothing there: reading says so, naming the path as written.
         guard let real else { return try FileSystem.read(target) }
         if let known = lock.withLock({ () -> [UInt8]? in
             byPath[target] = files[real]
+            asked[path] = files[real]
             return files[real]
         }) { return known }
         let bytes = try FileSystem.read(real)
@@ -61,6 +68,7 @@ final class ProjectReader: @unchecked Sendable {
             let first = files[real] ?? bytes
             files[real] = first
             byPath[target] = first
+            asked[path] = first
             return first
         }
     }
