@@ -31,6 +31,7 @@ extension SchemaCompiler {
         case .refused(let reason):
             // Forgotten, so that the next `$ref` into it is refused too.
             documents[documentURI] = nil
+            identifying[documentURI] = nil
             throw failure(reason)
         }
     }

@@ -58,7 +58,7 @@ public struct SchemaCompiler {
     private let fetch: Reader?
     var documents: [String: JSONDocument] = [:]
     /// ``mayIdentify(_:)`` of each loaded document, by URI (see ``SchemaDocumentCache``).
-    private var identifying: [String: Bool] = [:]
+    var identifying: [String: Bool] = [:]
     var resources: [String: ResourceEntry] = [:]
     /// The dialect of each loaded OpenAPI document (see ``OpenAPIDialect``); other documents
     /// are JSON Schema.

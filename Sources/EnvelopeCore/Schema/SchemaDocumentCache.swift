@@ -15,9 +15,9 @@ import Foundation
 /// again (as the CLI's reader does for a file it has read: equal storage is equal bytes), and
 /// a linear scan otherwise, still far less than parsing.
 ///
-/// `@unchecked Sendable` is sound: `slots`, `parses` and `resolutions` are only read or written while
-/// holding `lock`, each slot's document while holding the slot's, and ``JSONDocument``s are
-/// immutable and `Sendable`.
+/// `@unchecked Sendable` is sound: `slots`, `parses` and `resolutions` are only read or
+/// written while holding `lock`, each slot's document while holding the slot's, and
+/// ``JSONDocument``s are immutable and `Sendable`.
 final class SchemaDocumentCache: @unchecked Sendable {
     /// The document of one URI, parsed under its own lock: contracts compiling on other
     /// threads wait for the one parsing it (and then take its document) rather than parse
@@ -32,6 +32,7 @@ final class SchemaDocumentCache: @unchecked Sendable {
     struct Entry {
         /// The bytes it was parsed from.
         let bytes: [UInt8]
+        /// The document parsed from them.
         let document: JSONDocument
         /// ``SchemaCompiler/mayIdentify(_:)`` of its text.
         let mayIdentify: Bool

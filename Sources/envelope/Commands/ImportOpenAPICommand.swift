@@ -131,7 +131,7 @@ struct ImportOpenAPICommand: ParsableCommand {
     }
 
     /// The document at `specPath` and the files its `$ref`s reach, read with
-    /// ``load(_:reader:loading:)``.
+    /// ``load(_:as:reader:loading:)``.
     static func documents(_ specPath: String, reader: ProjectReader, loading: ContractLoadOptions) throws(OpenAPIImportError) -> OpenAPIDocumentSet {
         // The set names files by joining paths to the root's (without `..` steps); the same
         // join from the root's path in the contracts folder gives the name the contracts use,

@@ -15,8 +15,9 @@ import Glibc
 /// is not judged again (no `realpath`, no scope check: their system calls cost more than
 /// the rest of a contract's load), so every contract after the first gets the bytes from memory.
 ///
-/// `@unchecked Sendable` is sound: `files`, `asked`, `byPath`, `realFolders` and `diskReads` are only read or
-/// written while holding `lock`; the contracts of a folder load on several threads at once.
+/// `@unchecked Sendable` is sound: `files`, `asked`, `byPath`, `realFolders` and `diskReads`
+/// are only read or written while holding `lock`; the contracts of a folder load on several
+/// threads at once.
 final class ProjectReader: @unchecked Sendable {
     /// The contracts folder, as given: what the paths read are relative to.
     let directory: String
