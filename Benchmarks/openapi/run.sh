@@ -6,8 +6,12 @@
 #   RUNS=9 Benchmarks/openapi/run.sh SPEC
 #   ENVELOPE=path/to/envelope Benchmarks/openapi/run.sh SPEC   # skip the release build
 #
-# Each envelope run imports into a fresh temporary folder (every operation: contracts, mocks,
-# environments). prance runs once (it takes tens of seconds); install it with `pip install prance`.
+# Each envelope run imports into folders of its own (every operation: contracts, mocks,
+# environments), all deleted only after the last run: ext4 skips inodes freed within the last
+# half minute when it picks one for a new file, reading their inode blocks, so a run right after
+# deleting the previous run's 1,300 files spends most of its time in the kernel creating files
+# (set RECREATE=1 to measure that way, as sessions 14 and 15 did). prance runs once (it takes
+# tens of seconds); install it with `pip install prance`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -25,9 +29,11 @@ cp -R "$(dirname "$SPEC")" "$work/spec"
 
 times=()
 for run in $(seq "$RUNS"); do
-  rm -rf "$work/Contracts" "$work/Mocks" "$work/envelope.json"
+  out=run$run
+  if [ -n "${RECREATE:-}" ]; then out=run; rm -rf "$work/run" "$work/envelope.json"; fi
   start=$(date +%s.%N)
-  (cd "$work" && "$ENVELOPE" import openapi "spec/$(basename "$SPEC")" > "$work/out.txt") || [ $? -eq 1 ]
+  (cd "$work" && "$ENVELOPE" import openapi "spec/$(basename "$SPEC")" --contracts "$out/Contracts" --mocks "$out/Mocks" \
+     > "$work/out.txt") || [ $? -eq 1 ]
   end=$(date +%s.%N)
   times+=("$(echo "$end - $start" | bc)")
 done

@@ -61,4 +61,35 @@ struct ReferenceBeyondFolderTests {
         let result = validate(ObservedResponse(status: nil, body: SharedBytes(Array(#"{"id": 7}"#.utf8))), against: changed, source: "b")
         #expect(result.findings.isEmpty)
     }
+
+    @Test("a shared document that names anchors, parsed and scanned once, is indexed for every contract of the load")
+    func sharedDocumentsKeepTheirIndex() throws {
+        let anchored = ##"{"components": {"schemas": {"Menu": {"type": "object", "required": ["id"], "properties": {"id": {"$ref": "#id"}}}}}, "$defs": {"Id": {"$anchor": "id", "type": "string"}}}"##
+        let files = CountingFiles(["../api/openapi.json": anchored, "../api/common.json": Self.common])
+        let options = ContractLoadOptions()
+        for index in 0..<20 {
+            let contract = try ContractLoader.load(Self.contract("c\(index)"), file: "c\(index).json", read: files.read, options: options)
+            let result = validate(ObservedResponse(status: nil, body: SharedBytes(Array(#"{"id": 7}"#.utf8))), against: contract, source: "b")
+            #expect(result.findings.map(\.pointer) == ["/id"], "contract \(index)")
+        }
+        #expect(options.documents.parseCount == 1)
+    }
+
+    @Test("the same $ref written in documents of two folders resolves against each one's folder, in every contract of the load")
+    func sameReferenceTwoFolders() throws {
+        let files = CountingFiles([
+            "../a/openapi.json": Self.document, "../a/common.json": Self.common,
+            "../b/openapi.json": Self.document, "../b/common.json": #"{"Id": {"type": "integer"}}"#,
+        ])
+        let options = ContractLoadOptions()
+        for round in 0..<3 {
+            for folder in ["a", "b"] {
+                let text = String(decoding: Self.contract("\(folder)\(round)"), as: UTF8.self).replacingOccurrences(of: "../api/", with: "../\(folder)/")
+                let contract = try ContractLoader.load(Array(text.utf8), file: "\(folder)\(round).json", read: files.read, options: options)
+                let result = validate(ObservedResponse(status: nil, body: SharedBytes(Array(#"{"id": 7}"#.utf8))), against: contract, source: "b")
+                #expect(result.findings.map(\.pointer) == (folder == "a" ? ["/id"] : []), "\(folder) round \(round)")
+            }
+        }
+        #expect(options.documents.parseCount == 4)
+    }
 }

@@ -124,6 +124,19 @@ struct ReferenceScopeTests {
             + "folder and none outside it: move the document inside the project, or move envelope.json up to a folder that holds both\n")
     }
 
+    @Test("a file in a linked folder that leads outside is refused, saying where it leads, however often it is read")
+    func folderLinkLeadingOut() throws {
+        let ref = "../shared/outside.json"
+        let project = try Project(ref: ref)
+        try project.link("shared", to: project.outer)
+        let result = try Envelope.run(["validate", "Contracts/menu.json", "body.json"], in: project.root)
+        #expect(result.exitCode == 2)
+        #expect(result.standardError.contains("\(project.root.path)/shared/outside.json leads through a symbolic link to \(project.outer.path)/outside.json, which is outside "
+            + "the project folder \(project.root.path)"), "\(result.standardError)")
+        let reader = ProjectReader(directory: project.root.appendingPathComponent("Contracts").path)
+        for _ in 0..<3 { #expect(throws: ProjectScope.Refusal.self) { try reader.read(ref) } }
+    }
+
     @Test("a symbolic link inside the project that leads inside it is followed")
     func linkLeadingIn() throws {
         let project = try Project(ref: "../api/alias.json#/components/schemas/Menu")

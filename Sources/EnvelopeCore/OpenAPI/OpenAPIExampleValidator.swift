@@ -1,13 +1,24 @@
 /// Checks values against the schemas contracts will `$ref`, compiled the way `envelope check`
-/// compiles a contract's body: from a `{"$ref": …}` read relative to the contracts folder,
-/// so an example passes here exactly when its mock will pass `check`.
+/// compiles a contract's body: from a `{"$ref": …}` read relative to the contracts folder, by
+/// a compiler of its own that adopts the contract's `"openapi"` document first, so an example
+/// passes here exactly when its mock will pass `check`.
+///
+/// Each reference is compiled once, alone, as `check` compiles each contract alone: one
+/// compiler growing with every schema of a large document would check its cycles and build
+/// its validation tables over all of them again for each new reference. The parsed and
+/// indexed documents are shared through the load options' document cache, as in `check`.
 struct OpenAPIExampleValidator {
-    private var compiler: SchemaCompiler
-    private var roots: [String: Int] = [:]
-    private var failures: [String: String] = [:]
+    /// A reference's compiled schema and its root, or why it does not load.
+    private var compiled: [String: Result<(validator: SchemaValidator, root: Int), Failure>] = [:]
+    private let makeCompiler: () -> SchemaCompiler
     /// The root document's path from the contracts folder, which each contract names in its
-    /// `"openapi"` member, as the contracts do; adopted before the first check.
-    private var source: String?
+    /// `"openapi"` member, as the contracts do.
+    private let source: String?
+
+    /// Why a schema does not load, as text.
+    private struct Failure: Error {
+        let text: String
+    }
 
     /// A validator that reads the files the `$ref`s reach with `read` (paths relative to the
     /// contracts folder), with the options a contract load has (its `refMap`, its readers).
@@ -19,15 +30,7 @@ struct OpenAPIExampleValidator {
             compiler.parseYAML = options.parseYAML
             return compiler
         }
-        compiler = makeCompiler()
-        sourcePath = source
     }
-
-    /// A fresh compiler, for after a compile that failed: that one may hold half-compiled
-    /// schemas, which a later `$ref` to them would take as compiled.
-    private let makeCompiler: () -> SchemaCompiler
-    /// ``source`` as given, adopted again by a fresh compiler.
-    private let sourcePath: String?
 
     /// What checking a value found.
     enum Outcome: Equatable {
@@ -41,36 +44,15 @@ struct OpenAPIExampleValidator {
 
     /// `value` against the schema `reference` names (a contract's `$ref`).
     mutating func check(_ value: JSONValue, against reference: String) -> Outcome {
-        if let failure = failures[reference] { return .schemaDoesNotLoad(failure) }
-        if let path = source {
-            source = nil
-            do {
-                try compiler.adoptOpenAPISource(path, in: "__import.json", at: SourceLocation(line: 1, column: 1, offset: 0))
-            } catch {
-                failures[reference] = "\(error)"
-                return .schemaDoesNotLoad("\(error)")
-            }
-        }
-        let root: Int
-        if let known = roots[reference] {
-            root = known
-        } else {
-            let wrapper = JSONValue.object([JSONValue.Member(key: "$ref", value: .string(reference))])
-            do {
-                let document = try JSONDocument.parse(wrapper.serialized())
-                root = try compiler.compile(document.root, file: "__import-\(roots.count).json", pointer: "")
-            } catch {
-                let text = "\(error)"
-                failures[reference] = text
-                compiler = makeCompiler()
-                roots = [:]
-                source = sourcePath
-                return .schemaDoesNotLoad(text)
-            }
-            roots[reference] = root
+        let result = compiled[reference] ?? compile(reference)
+        compiled[reference] = result
+        let validator: SchemaValidator, root: Int
+        switch result {
+        case .success(let made): (validator, root) = made
+        case .failure(let failure): return .schemaDoesNotLoad(failure.text)
         }
         guard let instance = try? JSONDocument.parse(value.serialized()) else { return .fails(["the value cannot be written as JSON"]) }
-        let outcome = SchemaValidator(schema: compiler.schema).validate(instance, against: root)
+        let outcome = validator.validate(instance, against: root)
         // A key the schema does not declare passes JSON Schema, but `check` would warn about
         // it in every run against the mock: such a value is no mock either.
         let failing = outcome.violations.filter { $0.isFailure || $0.kind == .unknownKey }
@@ -78,5 +60,21 @@ struct OpenAPIExampleValidator {
         return .fails(failing.prefix(5).map { violation in
             "\(violation.path.isEmpty ? "/" : violation.path.jsonPointer): expected \(violation.expected), found \(violation.actual)"
         })
+    }
+
+    /// The schema `reference` names, compiled as a contract's body is.
+    private func compile(_ reference: String) -> Result<(validator: SchemaValidator, root: Int), Failure> {
+        var compiler = makeCompiler()
+        do {
+            if let source {
+                try compiler.adoptOpenAPISource(source, in: "__import.json", at: SourceLocation(line: 1, column: 1, offset: 0))
+            }
+            let wrapper = JSONValue.object([JSONValue.Member(key: "$ref", value: .string(reference))])
+            let document = try JSONDocument.parse(wrapper.serialized())
+            let root = try compiler.compile(document.root, file: "__import.json", pointer: "")
+            return .success((SchemaValidator(schema: compiler.schema), root))
+        } catch {
+            return .failure(Failure(text: "\(error)"))
+        }
     }
 }

@@ -31,6 +31,7 @@ extension SchemaCompiler {
         case .refused(let reason):
             // Forgotten, so that the next `$ref` into it is refused too.
             documents[documentURI] = nil
+            identifying[documentURI] = nil
             throw failure(reason)
         }
     }
@@ -73,7 +74,7 @@ extension SchemaCompiler {
             resources[documentURI]?.validation = validation
             resources[documentURI]?.formatAssertion = formats
         }
-        guard Self.mayIdentify(document.text), let schemas = document.root["components"]?["schemas"], schemas.kind == .object else { return }
+        guard mayIdentify(documentURI, document), let schemas = document.root["components"]?["schemas"], schemas.kind == .object else { return }
         for entry in schemas.memberSequence {
             try walk(entry.value, pointer: JSONPointer.appending(entry.key, to: "/components/schemas"), base: documentURI,
                      documentURI: documentURI, isRoot: false, identified: false)

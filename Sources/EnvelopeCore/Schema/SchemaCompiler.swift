@@ -57,6 +57,8 @@ public struct SchemaCompiler {
     private let mappings: [ReferenceMapping]
     private let fetch: Reader?
     var documents: [String: JSONDocument] = [:]
+    /// ``mayIdentify(_:)`` of each loaded document, by URI (see ``SchemaDocumentCache``).
+    var identifying: [String: Bool] = [:]
     var resources: [String: ResourceEntry] = [:]
     /// The dialect of each loaded OpenAPI document (see ``OpenAPIDialect``); other documents
     /// are JSON Schema.
@@ -135,6 +137,7 @@ public struct SchemaCompiler {
     /// Registers an already parsed document as the contract-relative `file`.
     public mutating func register(_ document: JSONDocument, as file: String) {
         documents[Self.contractsBase + file] = document
+        identifying[Self.contractsBase + file] = nil
     }
 
     /// Compiles the schema at `node` (inside the contract-relative `file`, at `pointer`, which
@@ -223,9 +226,11 @@ public struct SchemaCompiler {
             throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(Self.mapPrefix(for: documentURI))=DIR")
         }
         if let documentCache {
-            documents[documentURI] = try documentCache.document(for: documentURI, bytes: bytes) { (bytes: [UInt8]) throws(ContractError) in
+            let entry = try documentCache.document(for: documentURI, bytes: bytes) { (bytes: [UInt8]) throws(ContractError) in
                 try parseDocument(bytes, uri: documentURI)
             }
+            documents[documentURI] = entry.document
+            identifying[documentURI] = entry.mayIdentify
         } else {
             documents[documentURI] = try parseDocument(bytes, uri: documentURI)
         }
@@ -239,13 +244,22 @@ public struct SchemaCompiler {
     private mutating func indexResources(of documentURI: String, root: String, node known: JSONNode? = nil) throws(ContractError) {
         guard let document = documents[documentURI], let node = known ?? document.root.resolve(pointer: root) else { return }
         if resources[documentURI] != nil { return }
-        guard Self.mayIdentify(document.text) else {
+        guard mayIdentify(documentURI, document) else {
             // Nothing in it names a resource or an anchor: the walk would only find the root,
             // after building the pointer of every schema below it.
             try addResource(documentURI, documentURI: documentURI, pointer: root, schemaNode: node)
             return
         }
         try walk(node, pointer: root, base: documentURI, documentURI: documentURI, isRoot: true, identified: false)
+    }
+
+    /// ``mayIdentify(_:)`` of the document known by `documentURI`: from the document cache
+    /// when it came from there, else scanned once and kept.
+    mutating func mayIdentify(_ documentURI: String, _ document: JSONDocument) -> Bool {
+        if let known = identifying[documentURI] { return known }
+        let found = Self.mayIdentify(document.text)
+        identifying[documentURI] = found
+        return found
     }
 
     /// Whether a document's text could hold a `$id`, `$anchor` or `$dynamicAnchor` key: it
@@ -572,7 +586,8 @@ public struct SchemaCompiler {
     private mutating func addReference(_ member: SchemaMember, in site: SchemaSite, dynamic: Bool, to node: inout SchemaNode) throws(ContractError) {
         guard let text = member.value.stringValue else { throw site.invalid(member, "'\(member.key)' expects a string") }
         node.refText = text
-        let absolute = Self.resolve(text, against: base(of: site.documentURI, pointer: site.pointer))
+        let base = base(of: site.documentURI, pointer: site.pointer)
+        let absolute = documentCache?.resolved(text, against: base) ?? Self.resolve(text, against: base)
         pendingRefs.append(PendingReference(node: site.index, documentURI: site.documentURI, location: member.value.location,
                                             reference: text, absolute: absolute, dynamic: dynamic))
     }

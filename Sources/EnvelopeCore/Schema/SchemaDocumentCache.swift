@@ -1,10 +1,13 @@
 import Foundation
 
-/// Parsed schema documents by URI, shared by the contracts of one load (it belongs to their
-/// ``ContractLoadOptions``, like ``SchemaRegexCache``; nothing keeps it after them).
+/// Parsed and indexed schema documents by URI, shared by the contracts of one load (it belongs
+/// to their ``ContractLoadOptions``, like ``SchemaRegexCache``; nothing keeps it after them).
 ///
 /// One OpenAPI document referred to by fifty contracts is parsed once, not fifty times: each
-/// contract compiles on its own, and without this each would parse the file again.
+/// contract compiles on its own, and without this each would parse the file again. What the
+/// compiler learns of a document as a whole is kept with it too (whether its text could name a
+/// resource or an anchor, a scan of every byte; the absolute URI each `$ref` written in it
+/// resolves to), so each contract's compiler only looks it up.
 ///
 /// An entry is used only when the bytes just read are the bytes it was parsed from, so a
 /// reader that gives another file for the same URI (the two sides of `envelope diff`) gets
@@ -12,9 +15,9 @@ import Foundation
 /// again (as the CLI's reader does for a file it has read: equal storage is equal bytes), and
 /// a linear scan otherwise, still far less than parsing.
 ///
-/// `@unchecked Sendable` is sound: `slots` and `parses` are only read or written while
-/// holding `lock`, each slot's document while holding the slot's, and ``JSONDocument``s are
-/// immutable and `Sendable`.
+/// `@unchecked Sendable` is sound: `slots`, `parses` and `resolutions` are only read or
+/// written while holding `lock`, each slot's document while holding the slot's, and
+/// ``JSONDocument``s are immutable and `Sendable`.
 final class SchemaDocumentCache: @unchecked Sendable {
     /// The document of one URI, parsed under its own lock: contracts compiling on other
     /// threads wait for the one parsing it (and then take its document) rather than parse
@@ -22,16 +25,28 @@ final class SchemaDocumentCache: @unchecked Sendable {
     private final class Slot: @unchecked Sendable {
         let lock = NSLock()
         /// The document with the bytes it came from; only touched while holding `lock`.
-        var parsed: (bytes: [UInt8], document: JSONDocument)?
+        var parsed: Entry?
+    }
+
+    /// A parsed document and what is known of it as a whole.
+    struct Entry {
+        /// The bytes it was parsed from.
+        let bytes: [UInt8]
+        /// The document parsed from them.
+        let document: JSONDocument
+        /// ``SchemaCompiler/mayIdentify(_:)`` of its text.
+        let mayIdentify: Bool
     }
 
     private let lock = NSLock()
     private var slots: [String: Slot] = [:]
     private var parses = 0
+    /// Absolute URIs of references, by base URI and then by the reference as written.
+    private var resolutions: [String: [String: String]] = [:]
 
     /// The document of `bytes`, read for `uri`: the one parsed before from the same bytes,
-    /// else `parse(bytes)`, kept for the next contract.
-    func document(for uri: String, bytes: [UInt8], parse: ([UInt8]) throws(ContractError) -> JSONDocument) throws(ContractError) -> JSONDocument {
+    /// else `parse(bytes)`, indexed and kept for the next contract.
+    func document(for uri: String, bytes: [UInt8], parse: ([UInt8]) throws(ContractError) -> JSONDocument) throws(ContractError) -> Entry {
         let slot = lock.withLock {
             if let known = slots[uri] { return known }
             let made = Slot()
@@ -40,11 +55,20 @@ final class SchemaDocumentCache: @unchecked Sendable {
         }
         slot.lock.lock()
         defer { slot.lock.unlock() }
-        if let parsed = slot.parsed, parsed.bytes == bytes { return parsed.document }
+        if let parsed = slot.parsed, parsed.bytes == bytes { return parsed }
         let document = try parse(bytes)
-        slot.parsed = (bytes, document)
+        let entry = Entry(bytes: bytes, document: document, mayIdentify: SchemaCompiler.mayIdentify(document.text))
+        slot.parsed = entry
         lock.withLock { parses += 1 }
-        return document
+        return entry
+    }
+
+    /// ``SchemaCompiler/resolve(_:against:)`` of `reference`, resolved once per load.
+    func resolved(_ reference: String, against base: String) -> String {
+        if let known = lock.withLock({ resolutions[base]?[reference] }) { return known }
+        let absolute = SchemaCompiler.resolve(reference, against: base)
+        lock.withLock { resolutions[base, default: [:]][reference] = absolute }
+        return absolute
     }
 
     /// How many documents were parsed rather than reused (what the tests count).

@@ -123,11 +123,43 @@ struct ImportOpenAPICommand: ParsableCommand {
     /// the contracts will `$ref` through `reader`, as check will (with `configPath`'s refMap).
     static func plan(_ specPath: String, options: OpenAPIImportOptions, reader: ProjectReader,
                      configPath: String) throws(OpenAPIImportError) -> OpenAPIImportPlan {
-        let documents = OpenAPIDocumentSet(rootFile: specPath, document: try load(specPath), load: load)
         var loading = ContractLoadOptions().readingYAML
         loading.mappings += (try? ProjectConfig.load(path: configPath, needed: false, given: false))??.referenceMappings ?? []
+        let documents = try Self.documents(specPath, reader: reader, loading: loading)
         var importer = OpenAPIImport(documents: documents, options: options, read: { path in try reader.read(path) }, loading: loading)
         return try importer.plan()
+    }
+
+    /// The document at `specPath` and the files its `$ref`s reach, read with
+    /// ``load(_:as:reader:loading:)``.
+    static func documents(_ specPath: String, reader: ProjectReader, loading: ContractLoadOptions) throws(OpenAPIImportError) -> OpenAPIDocumentSet {
+        // The set names files by joining paths to the root's (without `..` steps); the same
+        // join from the root's path in the contracts folder gives the name the contracts use,
+        // with no look at the disk for each file.
+        let rootFolder = specPath.lastIndex(of: "/").map { String(specPath[...$0]) } ?? ""
+        let fromContracts = relativePath(of: specPath, from: reader.directory)
+        let contractsFolder = fromContracts.lastIndex(of: "/").map { String(fromContracts[...$0]) } ?? ""
+        let shared = { (path: String) throws(OpenAPIImportError) -> JSONDocument in
+            let name = path.hasPrefix(rootFolder) ? FileSystem.normalized(contractsFolder + path.dropFirst(rootFolder.count))
+                : relativePath(of: path, from: reader.directory)
+            return try load(path, as: name, reader: reader, loading: loading)
+        }
+        return OpenAPIDocumentSet(rootFile: specPath, document: try shared(specPath), load: shared)
+    }
+
+    /// One file of the document (`path` from the working folder, `fromContracts` from the
+    /// contracts folder), read and parsed once for both the import and the contracts'
+    /// compilers that validate its mocks: through `reader`, which keeps the bytes, and, for
+    /// YAML, into `loading`'s document cache, under the name the contracts give the file. A
+    /// file the contracts could not reach (out of the project) is read as before, on its own:
+    /// the contracts that need it report it.
+    static func load(_ path: String, as fromContracts: String, reader: ProjectReader, loading: ContractLoadOptions) throws(OpenAPIImportError) -> JSONDocument {
+        guard SchemaCompiler.isYAML(path), let bytes = try? reader.read(fromContracts) else { return try load(path) }
+        do {
+            return try loading.parsedYAML(bytes, file: fromContracts)
+        } catch {
+            throw .unreadable(file: path, at: error.location, reason: "not valid YAML: \(error.message)")
+        }
     }
 
     /// One file of the document, parsed: as YAML when its name ends in `.yaml` or `.yml` (as
