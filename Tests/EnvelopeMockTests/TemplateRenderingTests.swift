@@ -74,6 +74,24 @@ struct TemplateRequestModelTests {
         #expect(twice.count == 2 && twice[0] == twice[1])
     }
 
+    @Test("request.id is a version 4 UUID in lower case, as Java's UUID.randomUUID writes one")
+    func requestIDForm() throws {
+        let ids = try (0..<50).map { _ in try render("{{request.id}}") }
+        for id in ids {
+            #expect(id.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil)
+        }
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test("jsonPath over the body reads a definite path from the text: indices from the end, containers as JSON, default when absent")
+    func definiteJSONPath() throws {
+        #expect(try render("{{jsonPath request.body '$.items[-1].id'}}|{{jsonPath request.body '$.items[5].id' default='none'}}|"
+                           + "{{jsonPath request.body '$.name.first' default='flat'}}|{{{jsonPath request.body '$.items[0]'}}}", request)
+                    == "2|none|flat|{\n  \"id\" : 1\n}")
+        let broken = MockRequest(method: "POST", target: "/", body: Array("{not json".utf8))
+        #expect(try render("{{jsonPath request.body '$.a' default='fallback'}}", broken) == "fallback")
+    }
+
     @Test("request itself renders and iterates as the whole model")
     func wholeModel() throws {
         let keys = try render("{{#each request}}{{@key}},{{/each}}", request)
@@ -190,6 +208,16 @@ struct TemplateHelperTests {
         #expect(["3", "4"].contains(parts[4]))
         #expect(Double(parts[5]).map { $0 >= 1 && $0 < 2 } == true)
         #expect(["a", "b"].contains(parts[6]))
+    }
+
+    @Test("random values differ between answers and between uses in one answer; upper case applies to UUIDs too")
+    func randomDistinct() throws {
+        let values = try (0..<200).map { _ in try render("{{randomValue length=12 type='ALPHANUMERIC'}}") }
+        #expect(Set(values).count == values.count)
+        let pair = try render("{{randomValue length=16}} {{randomValue length=16}}").split(separator: " ")
+        #expect(pair.count == 2 && pair[0] != pair[1])
+        let upper = try render("{{randomValue type='UUID' uppercase=true}}")
+        #expect(upper.range(of: "^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$", options: .regularExpression) != nil)
     }
 
     @Test("range, array, math, val, assign, hostname")

@@ -47,10 +47,13 @@ extension TemplateHelpers {
         if case .multi(let items) = input, items.count == 1 { text = items[0] }
         let root: JSONValue
         if let text {
-            guard let parsed = try? JSONDocument.parse(text).root.value else {
+            guard let document = try? JSONDocument.parse(text) else {
                 return args.hash["default"] ?? TemplateHelpers.error("The JSON is invalid")
             }
-            root = parsed
+            guard path.isDefinite else { return .json(.array(path.select(in: document.root.value))) }
+            // A definite path walks the parsed text: only the value it names becomes a tree.
+            guard let node = path.walk(document.root) else { return args.hash["default"] ?? .string("") }
+            return definiteValue(node.value)
         } else if input.isNull {
             return args.hash["default"] ?? .string("")
         } else {
@@ -59,6 +62,11 @@ extension TemplateHelpers {
         let selected = path.select(in: root)
         guard path.isDefinite else { return .json(.array(selected)) }
         guard let value = selected.first else { return args.hash["default"] ?? .string("") }
+        return definiteValue(value)
+    }
+
+    /// What a definite path's value renders as: containers as JSON, numbers as Jayway reads them.
+    private static func definiteValue(_ value: JSONValue) -> TemplateValue {
         switch value {
         case .object, .array: return .json(value)
         case .number(let text):
@@ -70,6 +78,28 @@ extension TemplateHelpers {
 }
 
 extension JSONPath {
+    /// The one place a definite path names in `root`, read from the parsed text; nil when
+    /// nothing is there.
+    func walk(_ root: JSONNode) -> JSONNode? {
+        var node = root
+        for step in steps {
+            switch step {
+            case .child(let name):
+                guard let next = node[name] else { return nil }
+                node = next
+            case .indices(let list):
+                guard list.count == 1, node.kind == .array else { return nil }
+                let elements = node.elements
+                let position = list[0] < 0 ? elements.count + list[0] : list[0]
+                guard elements.indices.contains(position) else { return nil }
+                node = elements[position]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
     /// Whether the path names at most one place (no wildcard, filter, slice, list or descent),
     /// as Jayway's definite paths, which give a value rather than a list.
     var isDefinite: Bool {

@@ -5,21 +5,24 @@ extension TemplateHelpers {
         "randomValue": { args, _ in
             let type = args.string("type") ?? "ALPHANUMERIC"
             let length = args.hash["length"]?.intValue ?? 36
-            var text: String
+            // WireMock lower-cases the value unless asked for upper case.
+            let upper = args.hash["uppercase"]?.isTruthy == true
+            let alphabet: String
             switch type {
-            case "UUID": text = UUID().uuidString.lowercased()
-            case "ALPHANUMERIC": text = randomString(length, from: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-            case "ALPHABETIC": text = randomString(length, from: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-            case "NUMERIC": text = randomString(length, from: "0123456789")
-            case "HEXADECIMAL": text = randomString(length, from: "0123456789abcdef")
+            case "UUID":
+                var generator = SplitMix64.fresh()
+                let text = generator.uuidString()
+                return .string(upper ? text.uppercased() : text)
+            case "ALPHANUMERIC": alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+            case "ALPHABETIC": alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+            case "NUMERIC": alphabet = "0123456789"
+            case "HEXADECIMAL": alphabet = "0123456789abcdef"
             case "ALPHANUMERIC_AND_SYMBOLS":
-                text = randomString(length, from: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+                alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
             default:
                 return error("Unknown randomValue type \(type); use ALPHANUMERIC, ALPHABETIC, NUMERIC, ALPHANUMERIC_AND_SYMBOLS, HEXADECIMAL or UUID")
             }
-            // WireMock lower-cases the value unless asked for upper case.
-            text = args.hash["uppercase"]?.isTruthy == true ? text.uppercased() : text.lowercased()
-            return .string(text)
+            return .string(randomString(length, from: alphabet, upper: upper))
         },
         "randomInt": { args, _ in
             let lower = args.hash["lower"]?.intValue ?? Int(Int32.min)
@@ -44,14 +47,19 @@ extension TemplateHelpers {
         },
     ]
 
-    /// `length` characters of the ASCII `alphabet`, drawn with a generator seeded once from
-    /// the system's (one system call per value rather than one per character).
-    static func randomString(_ length: Int, from alphabet: String) -> String {
-        let characters = Array(alphabet.utf8)
-        var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
+    /// `length` characters of the ASCII `alphabet`, drawn with a generator of its own
+    /// (``SplitMix64/fresh()``: no system call).
+    /// The letters are folded to one case as they are drawn (ASCII), not by a Unicode
+    /// case mapping of the whole text afterwards.
+    static func randomString(_ length: Int, from alphabet: String, upper: Bool = false) -> String {
+        let characters = Array(alphabet.utf8).map { upper ? asciiUpper($0) : asciiLower($0) }
+        var generator = SplitMix64.fresh()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(max(0, min(length, 1 << 20)))
         for _ in 0..<max(0, min(length, 1 << 20)) { bytes.append(characters[Int(generator.next() % UInt64(characters.count))]) }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    private static func asciiLower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+    private static func asciiUpper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte & ~0x20 : byte }
 }

@@ -100,10 +100,27 @@ enum TemplateRequestModel {
 }
 
 /// The request behind a template's `request`, read field by field (``TemplateRequestModel``).
-struct TemplateRequestSource: Sendable {
+/// A class: the value is copied at each step of every path that reads it, and a struct
+/// holding the whole request retained each of the request's strings and arrays per copy.
+final class TemplateRequestSource: Sendable {
     let request: MockRequest
     let pathTemplate: PathTemplate?
     let localPort: UInt16?
+
+    init(request: MockRequest, pathTemplate: PathTemplate?, localPort: UInt16?) {
+        self.request = request
+        self.pathTemplate = pathTemplate
+        self.localPort = localPort
+        var generator = SplitMix64.fresh()
+        idSeed = generator.next()
+    }
+    /// `request.id`'s seed: the id is written only when a template reads it (a system UUID
+    /// per answer cost a system call whether or not it was used), the same each time.
+    let idSeed: UInt64
+
     /// `request.id`: one value for the whole answer.
-    let id = UUID().uuidString.lowercased()
+    var id: String {
+        var generator = SplitMix64(seed: idSeed)
+        return generator.uuidString()
+    }
 }
