@@ -50,6 +50,8 @@ final class ProxySession: @unchecked Sendable {
     private let limitReached: @Sendable () -> Void
     private let group = DispatchGroup()
     private let queue = DispatchQueue.global(qos: .userInitiated)
+    /// The exchanges handed to `queue` and not yet judged, bounded.
+    let backlog: ValidationBacklog
     private let lock = NSLock()
     private var seen = 0
     private var tallies: [ContractTally]
@@ -57,8 +59,9 @@ final class ProxySession: @unchecked Sendable {
     private var uncoveredOrder: [String] = []
     private var secrets: [String]
 
-    init(setup: Setup, recorder: ProxyRecorder?, limitReached: @escaping @Sendable () -> Void) {
+    init(setup: Setup, recorder: ProxyRecorder?, backlog: ValidationBacklog = ValidationBacklog(), limitReached: @escaping @Sendable () -> Void) {
         self.setup = setup
+        self.backlog = backlog
         router = ContractRouter(contracts: setup.contracts)
         self.recorder = recorder
         self.limitReached = limitReached
@@ -66,16 +69,20 @@ final class ProxySession: @unchecked Sendable {
         secrets = setup.secrets
     }
 
-    /// Takes one exchange (on an event loop's thread): counts it and hands it to the pool.
+    /// Takes one exchange (on an event loop's thread): counts it and hands it to the pool,
+    /// waiting first while the backlog is full.
     func observe(_ exchange: ForwardedExchange) {
         let count = lock.withLock {
             seen += 1
             return seen
         }
         if let limit = setup.requestLimit, count == limit { limitReached() }
+        let bytes = exchange.answer.body.count + exchange.request.body.count
+        backlog.admit(bytes: bytes)
         group.enter()
         queue.async { [self] in
             evaluate(exchange)
+            backlog.release(bytes: bytes)
             group.leave()
         }
     }
