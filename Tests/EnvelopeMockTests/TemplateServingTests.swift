@@ -47,6 +47,25 @@ struct TemplateServingTests {
         #expect(untemplated[0].response.template == nil)
     }
 
+    @Test("globalResponseTemplating makes every stub added through the admin API a template; a broken one is a 422 at its place")
+    func globalCoversAdminStubs() throws {
+        var options = MockServerOptions()
+        options.globalResponseTemplating = true
+        let server = try startServer(MockMappings(), options: options)
+        defer { server.stop() }
+        let stub = #"{"request": {"urlPath": "/added"}, "response": {"body": "{{request.query.a}}-{{size request.pathSegments}}"}}"#
+        #expect(try curl(["-w", "%{http_code}", "-d", stub, server.baseURL + "/__admin/mappings"]).hasSuffix("201"))
+        #expect(try curl([server.baseURL + "/added?a=x"]) == "x-1")
+        let broken = #"{"request": {"urlPath": "/b"}, "response": {"body": "{{#if}}"}}"#
+        let refused = try curl(["-w", "%{http_code}", "-d", broken, server.baseURL + "/__admin/mappings"])
+        #expect(refused.hasSuffix("422"))
+        #expect(refused.contains("request body:1:54: invalid response template: '{{#if}}' is not closed"), "\(refused)")
+        let plain = try startServer(MockMappings())
+        defer { plain.stop() }
+        _ = try curl(["-d", stub, plain.baseURL + "/__admin/mappings"])
+        #expect(try curl([plain.baseURL + "/added?a=x"]) == "{{request.query.a}}-{{size request.pathSegments}}")
+    }
+
     @Test("bodyFileName: the file's contents are a template, and a templated name picks the file per request")
     func bodyFiles() throws {
         let folder = try mocksFolder(["hello.txt": "Hello {{request.query.name}}!", "sub/a.json": "{\"file\": \"a\"}"])

@@ -95,7 +95,7 @@ extension AdminAPI {
         var stubs: [StubMapping] = []
         for text in outcome.mappings {
             do throws(MockLoadError) {
-                stubs += try MockMappings.parse(Array(text.utf8), file: "recording", bodyFiles: bodyFiles)
+                stubs += try parseStubs(Array(text.utf8), file: "recording")
             } catch {
                 return self.error(500, "a recorded mapping does not load: \(error.description)")
             }
