@@ -66,6 +66,33 @@ struct TemplateServingTests {
         #expect(try curl([plain.baseURL + "/added?a=x"]) == "{{request.query.a}}-{{size request.pathSegments}}")
     }
 
+    @Test("request.host, port and baseUrl without a Host header name where the connection arrived; an absolute-form target wins over Host")
+    func addressWithoutHost() throws {
+        let server = try startServer(try stubs("""
+            {"request": {"urlPath": "/address"}, "response": {"body": "{{request.host}}|{{request.port}}|{{request.baseUrl}}",
+             "transformers": ["response-template"]}}
+            """))
+        defer { server.stop() }
+        func answer(_ head: String) throws -> String {
+            let client = try RawClient(port: server.port)
+            client.send(head + "\r\n\r\n")
+            return try client.readResponse().text
+        }
+        let local = "127.0.0.1|\(server.port)|http://127.0.0.1:\(server.port)"
+        #expect(try answer("GET /address HTTP/1.0") == local)
+        #expect(try answer("GET /address HTTP/1.1\r\nHost:\r\nConnection: close") == local)
+        #expect(try answer("GET /address HTTP/1.0\r\nHost: example.com") == "example.com|80|http://example.com")
+        #expect(try answer("GET /address HTTP/1.0\r\nHost: [::1]:8") == "[::1]|8|http://[::1]:8")
+        #expect(try answer("GET http://other.org:77/address HTTP/1.0\r\nHost: x.com") == "other.org|77|http://other.org:77")
+        // The journal's absoluteUrl is made the same way, as WireMock's is.
+        let urls = server.journalEntries.map { entry -> String in
+            if case .string(let url)? = AdminJSON.loggedRequest(entry)["absoluteUrl"] { return url }
+            return ""
+        }
+        #expect(urls == ["http://other.org:77/address", "http://[::1]:8/address", "http://example.com/address",
+                         "http://127.0.0.1:\(server.port)/address", "http://127.0.0.1:\(server.port)/address"])
+    }
+
     @Test("bodyFileName: the file's contents are a template, and a templated name picks the file per request")
     func bodyFiles() throws {
         let folder = try mocksFolder(["hello.txt": "Hello {{request.query.name}}!", "sub/a.json": "{\"file\": \"a\"}"])
