@@ -8,10 +8,11 @@ struct RecordingSpecTests {
         RecordingSpec.parse(Array(json.utf8), bodyFiles: .none)
     }
 
-    @Test("an empty body is WireMock's defaults, less repeatsAsScenarios: persisted, JSON bodies matched ignoring order and extra elements")
+    @Test("an empty body is WireMock's defaults: persisted, repeats as scenarios, full mappings answered, JSON bodies matched ignoring order and extra elements")
     func defaults() throws {
         let spec = try spec("").get()
-        #expect(spec.persist && !spec.repeatsAsScenarios && spec.bodyMatcher == .auto)
+        #expect(spec.persist && spec.repeatsAsScenarios && spec.bodyMatcher == .auto && spec.outputFormat == .full)
+        #expect(spec.transformers.isEmpty && spec.transformerParameters == nil && spec.journalIDs == nil && spec.filter == nil)
         #expect(spec.ignoreArrayOrder && spec.ignoreExtraElements && spec.captureHeaders.isEmpty)
         #expect(spec.textSizeThreshold == nil && spec.binarySizeThreshold == nil && spec.allowErrors == nil)
     }
@@ -34,6 +35,29 @@ struct RecordingSpecTests {
         #expect(!StubMatcher.matches(filter, MockRequest(method: "POST", target: "/v1/menus")))
     }
 
+    @Test("outputFormat in any case, transformers and their parameters, filters.ids in any case; null is absent, as in WireMock")
+    func outputAndIDs() throws {
+        let spec = try spec("""
+            {"outputFormat": "ids", "transformers": ["response-template"], "transformerParameters": {"a": 1}, "repeatsAsScenarios": null,
+             "filters": {"ids": ["00000000-0000-4000-8000-00000000000A"], "allowNonProxied": false, "method": "GET"}}
+            """).get()
+        #expect(spec.outputFormat == .ids && spec.repeatsAsScenarios)
+        #expect(spec.transformers == ["response-template"])
+        #expect(spec.transformerParameters?.serialized(pretty: false) == #"{"a":1}"#)
+        #expect(spec.journalIDs == ["00000000-0000-4000-8000-00000000000a"])
+        let filter = try #require(spec.filter)
+        #expect(!StubMatcher.matches(filter, MockRequest(method: "POST", target: "/")))
+        #expect(try self.spec(#"{"filters": {"ids": null}}"#).get().journalIDs == nil)
+    }
+
+    @Test("a filter key that is no request-pattern key is ignored, as WireMock's unwrapped filters ignore it")
+    func unknownFilterKeys() throws {
+        let spec = try spec(#"{"filters": {"bogus": 1, "urlPath": "/a"}}"#).get()
+        let filter = try #require(spec.filter)
+        #expect(StubMatcher.matches(filter, MockRequest(method: "GET", target: "/a")))
+        #expect(!StubMatcher.matches(filter, MockRequest(method: "GET", target: "/b")))
+    }
+
     @Test("sizes are bytes, or a number with b, kb, mb or gb in any case; anything else is refused", arguments: [
         ("2048", 2_048), ("1 Mb", 1_048_576), ("3kb", 3_072), ("10 B", 10), (" 2 GB ", 2_147_483_648),
     ])
@@ -48,6 +72,14 @@ struct RecordingSpecTests {
         (#"{"captureHeaders": ["Accept"]}"#, "captureHeaders: expected an object"),
         (#"[1]"#, "request body: expected a JSON object"),
         (#"{"filters": {"urlPath": 3}}"#, "filters: "),
+        (#"{"captureAllHeaders": true}"#, #"request body: unknown key "captureAllHeaders" in the recording spec; expected one of targetBaseUrl, "#),
+        (#"{"outputFormat": "WHAT"}"#, #"outputFormat: expected FULL (the mappings) or IDS (their ids), found "WHAT""#),
+        (#"{"transformers": "response-template"}"#, "transformers: expected an array of names"),
+        (#"{"transformerParameters": [1]}"#, "transformerParameters: expected an object"),
+        (#"{"filters": {"ids": ["not-a-uuid"]}}"#, #"filters.ids: expected journal ids such as "00000000-0000-4000-8000-000000000001" (GET /__admin/requests lists them), found "not-a-uuid""#),
+        (#"{"filters": {"ids": "00000000-0000-4000-8000-000000000001"}}"#, "filters.ids: expected an array of journal ids, found string"),
+        (#"{"filters": {"allowNonProxied": true}}"#, "filters.allowNonProxied: Envelope records only proxied requests"),
+        (#"{"filters": {"host": "example.com"}}"#, "filters: filters:1:14: unsupported key 'host' in request"),
     ])
     func refused(json: String, message: String) {
         guard case .failure(let error) = spec(json) else {

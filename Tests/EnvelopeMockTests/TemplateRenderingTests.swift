@@ -9,7 +9,7 @@ func render(_ template: String, _ request: MockRequest = MockRequest(method: "GE
     let compiled = try CompiledTemplate(template)
     let path = try pathTemplate.map { try PathTemplate.parse($0).get() }
     let parameterValue = TemplateValue(json: try JSONDocumentParsing.value(parameters))
-    var evaluator = TemplateEvaluator(root: TemplateRequestModel.root(for: request, pathTemplate: path, parameters: parameterValue, localPort: nil),
+    var evaluator = TemplateEvaluator(root: TemplateRequestModel.root(for: request, pathTemplate: path, parameters: parameterValue),
                                       environment: environment)
     return compiled.render(&evaluator)
 }

@@ -47,6 +47,52 @@ struct TemplateServingTests {
         #expect(untemplated[0].response.template == nil)
     }
 
+    @Test("globalResponseTemplating makes every stub added through the admin API a template; a broken one is a 422 at its place")
+    func globalCoversAdminStubs() throws {
+        var options = MockServerOptions()
+        options.globalResponseTemplating = true
+        let server = try startServer(MockMappings(), options: options)
+        defer { server.stop() }
+        let stub = #"{"request": {"urlPath": "/added"}, "response": {"body": "{{request.query.a}}-{{size request.pathSegments}}"}}"#
+        #expect(try curl(["-w", "%{http_code}", "-d", stub, server.baseURL + "/__admin/mappings"]).hasSuffix("201"))
+        #expect(try curl([server.baseURL + "/added?a=x"]) == "x-1")
+        let broken = #"{"request": {"urlPath": "/b"}, "response": {"body": "{{#if}}"}}"#
+        let refused = try curl(["-w", "%{http_code}", "-d", broken, server.baseURL + "/__admin/mappings"])
+        #expect(refused.hasSuffix("422"))
+        #expect(refused.contains("request body:1:54: invalid response template: '{{#if}}' is not closed"), "\(refused)")
+        let plain = try startServer(MockMappings())
+        defer { plain.stop() }
+        _ = try curl(["-d", stub, plain.baseURL + "/__admin/mappings"])
+        #expect(try curl([plain.baseURL + "/added?a=x"]) == "{{request.query.a}}-{{size request.pathSegments}}")
+    }
+
+    @Test("request.host, port and baseUrl without a Host header name where the connection arrived; an absolute-form target wins over Host")
+    func addressWithoutHost() throws {
+        let server = try startServer(try stubs("""
+            {"request": {"urlPath": "/address"}, "response": {"body": "{{request.host}}|{{request.port}}|{{request.baseUrl}}",
+             "transformers": ["response-template"]}}
+            """))
+        defer { server.stop() }
+        func answer(_ head: String) throws -> String {
+            let client = try RawClient(port: server.port)
+            client.send(head + "\r\n\r\n")
+            return try client.readResponse().text
+        }
+        let local = "127.0.0.1|\(server.port)|http://127.0.0.1:\(server.port)"
+        #expect(try answer("GET /address HTTP/1.0") == local)
+        #expect(try answer("GET /address HTTP/1.1\r\nHost:\r\nConnection: close") == local)
+        #expect(try answer("GET /address HTTP/1.0\r\nHost: example.com") == "example.com|80|http://example.com")
+        #expect(try answer("GET /address HTTP/1.0\r\nHost: [::1]:8") == "[::1]|8|http://[::1]:8")
+        #expect(try answer("GET http://other.org:77/address HTTP/1.0\r\nHost: x.com") == "other.org|77|http://other.org:77")
+        // The journal's absoluteUrl is made the same way, as WireMock's is.
+        let urls = server.journalEntries.map { entry -> String in
+            if case .string(let url)? = AdminJSON.loggedRequest(entry)["absoluteUrl"] { return url }
+            return ""
+        }
+        #expect(urls == ["http://other.org:77/address", "http://[::1]:8/address", "http://example.com/address",
+                         "http://127.0.0.1:\(server.port)/address", "http://127.0.0.1:\(server.port)/address"])
+    }
+
     @Test("bodyFileName: the file's contents are a template, and a templated name picks the file per request")
     func bodyFiles() throws {
         let folder = try mocksFolder(["hello.txt": "Hello {{request.query.name}}!", "sub/a.json": "{\"file\": \"a\"}"])

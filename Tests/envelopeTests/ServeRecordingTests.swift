@@ -14,9 +14,9 @@ struct ServeRecordingTests {
         return directory
     }
 
-    /// Runs Fixtures/WireMockClient/recordings.py against `server`, recording from `upstream`.
-    private func recordingScript(server: String, upstream: String) throws -> (status: Int32, output: String) {
-        let script = packageRoot.appendingPathComponent("Tests/envelopeTests/Fixtures/WireMockClient/recordings.py")
+    /// Runs Fixtures/WireMockClient/`name` against `server`, recording from `upstream`.
+    private func recordingScript(_ name: String = "recordings.py", server: String, upstream: String) throws -> (status: Int32, output: String) {
+        let script = packageRoot.appendingPathComponent("Tests/envelopeTests/Fixtures/WireMockClient/" + name)
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", script.path, server, upstream]
@@ -26,6 +26,21 @@ struct ServeRecordingTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         python.waitUntilExit()
         return (python.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Runs the script `name` against a fresh `envelope serve` and a fresh WireMock jar in turn,
+    /// both recording from nginx: each one's status and output, and what serve wrote on
+    /// standard error.
+    private func onBothServers(_ name: String) throws -> (ours: (status: Int32, output: String), theirs: (status: Int32, output: String),
+                                                          errors: String) {
+        let nginx = try NginxServer.get()
+        let envelope = try ServeProcess(["--mocks", try emptyMocks().path])
+        defer { _ = envelope.stop() }
+        let wiremock = try WireMockJar(rootDirectory: try emptyMocks().path, arguments: [])
+        defer { wiremock.stop() }
+        let ours = try recordingScript(name, server: envelope.url, upstream: nginx.httpURL)
+        let theirs = try recordingScript(name, server: wiremock.url, upstream: nginx.httpURL)
+        return (ours, theirs, envelope.errors.text)
     }
 
     /// Every mapping file under `directory/mappings`, by name.
@@ -74,17 +89,32 @@ struct ServeRecordingTests {
 
     @Test("WireMock's jar, recording the same traffic from the same nginx, answers the same mappings, scenarios and replays")
     func sameAsWireMock() throws {
-        let nginx = try NginxServer.get()
-        let envelope = try ServeProcess(["--mocks", try emptyMocks().path])
-        defer { _ = envelope.stop() }
-        let wiremock = try WireMockJar(rootDirectory: try emptyMocks().path, arguments: [])
-        defer { wiremock.stop() }
-        let ours = try recordingScript(server: envelope.url, upstream: nginx.httpURL)
-        let theirs = try recordingScript(server: wiremock.url, upstream: nginx.httpURL)
+        let (ours, theirs, _) = try onBothServers("recordings.py")
         #expect(ours.status == 0 && theirs.status == 0)
         // WireMock matches the captured header's value, Envelope only its presence (the value
         // is a secret): the lines agree, and the request without it is a 404 on both.
         #expect(ours.output == theirs.output, "envelope:\n\(ours.output)\nwiremock:\n\(theirs.output)")
+    }
+
+    @Test("the spec as WireMock's jar reads it: repeats as scenarios by default, outputFormat IDS, transformers, filters.ids, refusals")
+    func specAsWireMock() throws {
+        let (ours, theirs, errors) = try onBothServers("recording_spec.py")
+        #expect(ours.status == 0 && theirs.status == 0, "envelope:\n\(ours.output)\nwiremock:\n\(theirs.output)")
+        #expect(ours.output == theirs.output, "envelope:\n\(ours.output)\nwiremock:\n\(theirs.output)")
+        let lines = ours.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("default ") } == [
+            #"default ["GET", "/echo", 200, "scenario-1-echo", "Started", "scenario-1-echo-2", null, null]"#,
+            #"default ["GET", "/echo", 200, "scenario-1-echo", "scenario-1-echo-2", null, null, null]"#,
+            #"default ["GET", "/v1/search/news.json", 200, null, null, null, null, null]"#,
+        ], "\(ours.output)")
+        #expect(lines.contains("stop 200 ['ids'] 1"))
+        #expect(lines.contains(#"by id 200 ["GET", "/echo", 200, null, null, null, null, null]"#))
+        #expect(lines.contains("snapshot ids 200 [['GET', '/v1/search/news.json', 200]]"))
+        #expect(lines.contains("snapshot upper 200 ['ids'] 1"))
+        #expect(lines.contains(#"snapshot {"ids": []} 200 0"#))
+        #expect(lines.filter { $0.hasPrefix("refused ") }.allSatisfy { $0.hasSuffix(" 422 [10]") })
+        #expect(lines.last == "start refused 422 Stopped")
+        #expect(errors.contains(#"recording: the spec's transformers ("response-template") name WireMock stub-mapping transformer extensions"#), "\(errors)")
     }
 
     @Test("--record-mappings writes what --proxy-all forwards, each distinct request once, and skips error answers unless --allow-errors")

@@ -4,7 +4,7 @@ import EnvelopeCore
 /// "OVERWRITE" | "IGNORE", "deleteAllNotInImport": false}}`, as in WireMock.
 extension AdminAPI {
     func importMappings(_ body: [UInt8]) -> PreparedResponse {
-        let reader = MappingReader(file: "request body", bodyFiles: bodyFiles)
+        let reader = MappingReader(file: "request body", bodyFiles: bodyFiles, globalTemplating: globalTemplating)
         var stubs: [StubMapping] = []
         var overwrite = true
         var deleteOthers = false

@@ -82,20 +82,21 @@ extension AdminAPI {
         return finishRecording(Array(proxied), spec: state.spec)
     }
 
-    /// The mappings for `entries` (oldest first) that pass the spec's filter, added as stubs
-    /// when persisted; answered as `{"mappings": [...]}`.
+    /// The mappings for `entries` (oldest first) that pass the spec's filters, added as stubs
+    /// when persisted; answered as `{"mappings": [...]}`, or `{"ids": [...]}` for `IDS`.
     private func finishRecording(_ entries: [JournalEntry], spec: RecordingSpec) -> PreparedResponse {
         guard let recorder else { return error(501, Self.noRecorder) }
         let exchanges = entries.compactMap { entry -> RecordedExchange? in
             guard let response = entry.proxied else { return nil }
             if let filter = spec.filter, !StubMatcher.matches(filter, entry.request) { return nil }
+            if let ids = spec.journalIDs, !ids.contains(entry.id) { return nil }
             return RecordedExchange(request: entry.request, response: response)
         }
         let outcome = recorder.mappings(for: exchanges, spec: spec)
         var stubs: [StubMapping] = []
         for text in outcome.mappings {
             do throws(MockLoadError) {
-                stubs += try MockMappings.parse(Array(text.utf8), file: "recording", bodyFiles: bodyFiles)
+                stubs += try parseStubs(Array(text.utf8), file: "recording")
             } catch {
                 return self.error(500, "a recorded mapping does not load: \(error.description)")
             }
@@ -106,7 +107,10 @@ extension AdminAPI {
                 store.add(stub)
             }
         }
-        return json(200, .object([member("mappings", .array(stubs.map(AdminJSON.stub)))]))
+        switch spec.outputFormat {
+        case .full: return json(200, .object([member("mappings", .array(stubs.map(AdminJSON.stub)))]))
+        case .ids: return json(200, .object([member("ids", .array(stubs.map { .string($0.identifier) }))]))
+        }
     }
 
     /// `body` read as a spec and handed to `answer`, or a 422 saying what is wrong with it; a

@@ -16,9 +16,12 @@ final class AdminAPI: Sendable {
     let recorder: (any ExchangeRecorder)?
     /// Where `/__admin/recordings` is.
     let recording = Mutex(RecordingState())
+    /// `--global-response-templating`: every stub added here is a template, as the files' are.
+    let globalTemplating: Bool
 
     init(store: MockStore, journal: RequestJournal, bodyFiles: BodyFiles, mappingFiles: MappingFiles? = nil,
-         recorder: (any ExchangeRecorder)? = nil) {
+         recorder: (any ExchangeRecorder)? = nil, globalTemplating: Bool = false) {
+        self.globalTemplating = globalTemplating
         self.store = store
         self.journal = journal
         self.bodyFiles = bodyFiles
@@ -132,11 +135,17 @@ final class AdminAPI: Sendable {
     private func addMappings(_ body: [UInt8], replacing id: String? = nil) -> PreparedResponse {
         let stubs: [StubMapping]
         do {
-            stubs = try MockMappings.parse(body, file: "request body", bodyFiles: bodyFiles)
+            stubs = try parseStubs(body, file: "request body")
         } catch {
             return self.error(422, error.description)
         }
         return install(stubs, replacing: id)
+    }
+
+    /// The stubs in `bytes` (one stub or `{"mappings": [...]}`), templates under global
+    /// templating; `file` names them in errors.
+    func parseStubs(_ bytes: [UInt8], file: String) throws(MockLoadError) -> [StubMapping] {
+        try MockMappings.parse(bytes, file: file, bodyFiles: bodyFiles, globalTemplating: globalTemplating)
     }
 
     /// Adds parsed stubs (`id`: the one stub replaces the stub with that id) and answers as

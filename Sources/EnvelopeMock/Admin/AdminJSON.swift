@@ -27,13 +27,12 @@ enum AdminJSON {
                 headers.append(member(header.name, .string(header.value)))
             }
         }
-        let host = entry.request.headerValue("Host") ?? "localhost"
         let date = Date(timeIntervalSince1970: entry.loggedAt)
         let body = entry.request.body
         let text = String(validatingUTF8Bytes: body)
         var members: [JSONValue.Member] = [
             member("url", .string(request.url)),
-            member("absoluteUrl", .string("http://\(host)\(request.url)")),
+            member("absoluteUrl", .string(entry.request.addressedBaseURL + request.url)),
             member("method", .string(entry.request.method)),
             member("headers", .object(headers)),
             member("queryParams", .object(queryParams(request))),

@@ -133,12 +133,13 @@ struct MappingReader {
         try readRequest(node: try object(member))
     }
 
-    /// A request pattern object (also what the admin API's `/requests/count` receives).
-    func readRequest(node: JSONNode) throws(MockLoadError) -> RequestPattern {
+    /// A request pattern object (also what the admin API's `/requests/count` receives); the
+    /// keys in `ignoring` are passed over (a recording's `filters` holds other keys too).
+    func readRequest(node: JSONNode, ignoring: [String] = []) throws(MockLoadError) -> RequestPattern {
         guard node.kind == .object else {
             throw .wrongType(file: file, location: node.location, key: "request", expected: "an object", found: node.kind)
         }
-        let keys = try members(node, context: "request", allowed: Self.requestKeys)
+        let keys = try members(node, context: "request", allowed: Self.requestKeys, ignoring: ignoring)
         var pattern = RequestPattern()
         if let method = keys["method"] {
             let value = try string(method)
@@ -610,10 +611,10 @@ struct MappingReader {
 
     // MARK: Helpers
 
-    /// The members of `node` by key, failing on the first key outside `allowed`.
-    func members(_ node: JSONNode, context: String, allowed: [String]) throws(MockLoadError) -> MemberTable {
+    /// The members of `node` by key, failing on the first key outside `allowed` and `ignoring`.
+    func members(_ node: JSONNode, context: String, allowed: [String], ignoring: [String] = []) throws(MockLoadError) -> MemberTable {
         let members = node.members
-        for member in members where !allowed.contains(member.key) {
+        for member in members where !allowed.contains(member.key) && !ignoring.contains(member.key) {
             throw .unsupportedKey(file: file, location: member.keyLocation, key: member.key, context: context, supported: allowed)
         }
         return MemberTable(members: members)

@@ -22,6 +22,10 @@ public struct MockRequest: Sendable {
     /// Whether the connection stays open after the answer (HTTP/1.1 default, `Connection: close`,
     /// HTTP/1.0 `Connection: keep-alive`).
     public var keepAlive: Bool
+    /// Where the connection arrived (this machine's address, IPv6 without brackets, and port),
+    /// set by the server for a request without a (non-empty) `Host` header; see
+    /// ``addressed``.
+    package var localAddress: (host: String, port: UInt16)?
 
     /// Splits `target` (origin-form, absolute-form or `*`) into path and query.
     public init(method: String, target: String, versionMinor: Int = 1, headers: [MockHeader] = [], body: [UInt8] = [],

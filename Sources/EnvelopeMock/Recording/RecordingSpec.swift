@@ -41,13 +41,36 @@ public struct RecordingSpec: Sendable {
     /// Whether the mappings are written to the mappings folder and added as stubs (default true).
     public var persist = true
     /// Whether repeats of one request become a scenario, one mapping per answer in turn;
-    /// otherwise the first answer is kept (default false).
-    public var repeatsAsScenarios = false
+    /// otherwise the first answer is kept (default true, as in WireMock).
+    public var repeatsAsScenarios = true
+    /// How `stop` and `snapshot` answer (`outputFormat`).
+    public var outputFormat = OutputFormat.full
+    /// `transformers`: names of WireMock stub-mapping transformer extensions to run on each
+    /// recorded mapping. Envelope has none, so, as in a WireMock without such extensions, the
+    /// names change nothing; they are kept to be reported.
+    public var transformers: [String] = []
+    /// `transformerParameters`: what those transformers would be given.
+    public var transformerParameters: JSONValue?
+    /// `filters.ids`: only the journal entries with these ids (lower-cased) are recorded; nil
+    /// keeps all.
+    public var journalIDs: Set<String>?
     /// Envelope's own `allowErrors`: also record answers that look like errors (a status
     /// other than 2xx, a body that claims JSON and is not); nil takes the server's setting.
     public var allowErrors: Bool?
     /// Only the requests this pattern matches are recorded (`filters`); nil keeps all.
     package var filter: RequestPattern?
+
+    /// What `stop` and `snapshot` answer with.
+    public enum OutputFormat: String, Sendable {
+        /// `{"mappings": [stub, ...]}`.
+        case full = "FULL"
+        /// `{"ids": [id, ...]}`, the recorded stubs' ids.
+        case ids = "IDS"
+    }
+
+    /// The spec's keys, as WireMock 2.35's record spec has them, and Envelope's `allowErrors`.
+    static let keys = ["targetBaseUrl", "filters", "captureHeaders", "requestBodyPattern", "extractBodyCriteria", "outputFormat", "persist",
+                       "repeatsAsScenarios", "transformers", "transformerParameters", "allowErrors"]
 
     /// The default spec.
     public init() {}
@@ -62,27 +85,29 @@ public struct RecordingSpec: Sendable {
         let root = document.root
         var spec = RecordingSpec()
         do throws(SpecError) {
+            // WireMock refuses a key its spec does not have (a filter key it ignores, below).
+            if let unknown = root.members.first(where: { !keys.contains($0.key) }) {
+                throw SpecError("request body: unknown key \(JSONValue.quoted(unknown.key)) in the recording spec; expected one of "
+                                + keys.joined(separator: ", "))
+            }
             spec.targetBaseURL = try string(root["targetBaseUrl"], "targetBaseUrl")
             spec.persist = try bool(root["persist"], "persist") ?? true
-            spec.repeatsAsScenarios = try bool(root["repeatsAsScenarios"], "repeatsAsScenarios") ?? false
+            spec.repeatsAsScenarios = try bool(root["repeatsAsScenarios"], "repeatsAsScenarios") ?? true
             spec.allowErrors = try bool(root["allowErrors"], "allowErrors")
-            if let headers = root["captureHeaders"] {
+            try spec.readOutput(root)
+            if let headers = present(root["captureHeaders"]) {
                 guard headers.kind == .object else { throw SpecError("captureHeaders: expected an object such as {\"Accept\": {}}") }
                 spec.captureHeaders = try headers.members.map { header throws(SpecError) in
                     CapturedHeader(name: header.key, caseInsensitive: try bool(header.value["caseInsensitive"], "captureHeaders.\(header.key).caseInsensitive") ?? false)
                 }
             }
-            try spec.readBodyPattern(root["requestBodyPattern"])
-            if let criteria = root["extractBodyCriteria"] {
+            try spec.readBodyPattern(present(root["requestBodyPattern"]))
+            if let criteria = present(root["extractBodyCriteria"]) {
                 spec.textSizeThreshold = try size(criteria["textSizeThreshold"], "extractBodyCriteria.textSizeThreshold")
                 spec.binarySizeThreshold = try size(criteria["binarySizeThreshold"], "extractBodyCriteria.binarySizeThreshold")
             }
-            if let filters = root["filters"] {
-                do {
-                    spec.filter = try MappingReader(file: "filters", bodyFiles: bodyFiles).readRequest(node: filters)
-                } catch {
-                    throw SpecError("filters: \(error.description)")
-                }
+            if let filters = present(root["filters"]) {
+                try spec.readFilters(filters, bodyFiles: bodyFiles)
             }
         } catch {
             return .failure(error)
@@ -103,21 +128,48 @@ public struct RecordingSpec: Sendable {
         bodyCaseInsensitive = try Self.bool(node["caseInsensitive"], "requestBodyPattern.caseInsensitive") ?? false
     }
 
-    private static func string(_ node: JSONNode?, _ key: String) throws(SpecError) -> String? {
-        guard let node else { return nil }
+    /// `outputFormat` (`FULL` or `IDS` in any case, as WireMock reads it), `transformers` and
+    /// `transformerParameters`.
+    private mutating func readOutput(_ root: JSONNode) throws(SpecError) {
+        if let name = try Self.string(root["outputFormat"], "outputFormat") {
+            guard let format = OutputFormat(rawValue: name.uppercased()) else {
+                throw SpecError("outputFormat: expected FULL (the mappings) or IDS (their ids), found \(JSONValue.quoted(name))")
+            }
+            outputFormat = format
+        }
+        if let names = Self.present(root["transformers"]) {
+            guard names.kind == .array, names.elements.allSatisfy({ $0.kind == .string }) else {
+                throw SpecError("transformers: expected an array of names such as [\"my-transformer\"]")
+            }
+            transformers = names.elements.compactMap(\.stringValue)
+        }
+        if let parameters = Self.present(root["transformerParameters"]) {
+            guard parameters.kind == .object else { throw SpecError("transformerParameters: expected an object") }
+            transformerParameters = parameters.value
+        }
+    }
+
+    /// `node`, unless it is absent or JSON `null` (which WireMock reads as absent).
+    static func present(_ node: JSONNode?) -> JSONNode? {
+        guard let node, node.kind != .null else { return nil }
+        return node
+    }
+
+    static func string(_ node: JSONNode?, _ key: String) throws(SpecError) -> String? {
+        guard let node = present(node) else { return nil }
         guard let text = node.stringValue else { throw SpecError("\(key): expected a string") }
         return text
     }
 
-    private static func bool(_ node: JSONNode?, _ key: String) throws(SpecError) -> Bool? {
-        guard let node else { return nil }
+    static func bool(_ node: JSONNode?, _ key: String) throws(SpecError) -> Bool? {
+        guard let node = present(node) else { return nil }
         guard let value = node.boolValue else { throw SpecError("\(key): expected true or false") }
         return value
     }
 
     /// WireMock's sizes: a number of bytes, or text such as `"2048"`, `"56 kb"`, `"1 Mb"`.
     private static func size(_ node: JSONNode?, _ key: String) throws(SpecError) -> Int? {
-        guard let node else { return nil }
+        guard let node = present(node) else { return nil }
         if let number = node.intValue { return number }
         guard let text = node.stringValue, let bytes = byteCount(text) else {
             throw SpecError("\(key): expected a size such as 2048, \"56 kb\" or \"1 Mb\"")

@@ -306,8 +306,13 @@ final class EventLoop: @unchecked Sendable {
                     connection.pending.append(PendingReply(reply: Reply(response: nil, raw: Self.continueBytes, close: false), readyAt: 0))
                 }
                 return parsedAny
-            case .complete(let request, let consumed):
+            case .complete(var request, let consumed):
                 offset += consumed
+                if request.headerValue("Host")?.isEmpty ?? true {
+                    // `request.host` and the journal then name where the connection arrived, as WireMock does.
+                    if connection.localAddress == nil { connection.localAddress = Socket.localAddress(of: connection.fd) }
+                    request.localAddress = connection.localAddress
+                }
                 parsedAny = true
                 connection.continueSent = false
                 connection.headStartedAt = 0

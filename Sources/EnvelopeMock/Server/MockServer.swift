@@ -81,7 +81,8 @@ public final class MockServer: @unchecked Sendable {
         let journal = RequestJournal(capacity: options.journalCapacity)
         let admin = options.adminEnabled
             ? AdminAPI(store: store, journal: journal, bodyFiles: options.bodyFiles ?? .none, mappingFiles: options.mappingFiles,
-                       recorder: options.forwarding == nil ? nil : options.recorder) : nil
+                       recorder: options.forwarding == nil ? nil : options.recorder,
+                       globalTemplating: options.globalResponseTemplating) : nil
         self.store = store
         self.journal = journal
         self.responder = StubResponder(store: store, journal: journal, admin: admin, log: log, forwarding: options.forwarding,

@@ -29,6 +29,11 @@ public struct MockServerOptions: Sendable {
     public var forwarding: Forwarding?
     /// What response templates may read of the machine (`envelope serve --allow-env`).
     public var templateEnvironment = TemplateEnvironment(hostname: "localhost")
+    /// Whether every stub added through the admin API (`POST` and `PUT /__admin/mappings`,
+    /// `mappings/import`, recordings) is a template, as WireMock's `--global-response-templating`
+    /// makes them; the caller parses the files' stubs with the same setting
+    /// (``MockMappings/parse(_:file:bodyFiles:globalTemplating:)``).
+    public var globalResponseTemplating = false
     /// What turns `/__admin/recordings` into mappings; nil, the default, answers them with 501.
     /// Recording needs ``forwarding`` too (the recording's proxy stub forwards).
     public var recorder: (any ExchangeRecorder)?

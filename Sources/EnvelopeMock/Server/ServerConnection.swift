@@ -31,6 +31,9 @@ final class ServerConnection {
     var headStartedAt: UInt64 = 0
     /// The client's IP address, looked up when a request of it is first forwarded.
     var peerAddress: String?
+    /// Where the connection arrived (this machine's address and port), looked up for the first
+    /// request without a `Host` header.
+    var localAddress: (host: String, port: UInt16)?
 
     init(fd: Int32, serial: UInt64) {
         self.fd = fd

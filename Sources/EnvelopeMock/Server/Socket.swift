@@ -157,30 +157,44 @@ enum Socket {
 
     /// The IP address of the peer of connected socket `fd` as text, or nil.
     static func peerAddress(of fd: Int32) -> String? {
+        address(of: fd, peer: true)?.host
+    }
+
+    /// The IP address (as text; IPv6 without brackets) and port that connected socket `fd`
+    /// has on this machine: where the client's connection arrived.
+    static func localAddress(of fd: Int32) -> (host: String, port: UInt16)? {
+        address(of: fd, peer: false)
+    }
+
+    /// The peer's or the local end's address of socket `fd`, or nil.
+    private static func address(of fd: Int32, peer: Bool) -> (host: String, port: UInt16)? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let got = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { peer ? getpeername(fd, $0, &length) : getsockname(fd, $0, &length) }
         }
         guard got == 0 else { return nil }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        var port: UInt16 = 0
         let family = Int32(storage.ss_family)
         let converted: UnsafePointer<CChar>? = withUnsafePointer(to: &storage) { pointer in
             if family == AF_INET {
                 return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
                     var raw = address.pointee.sin_addr
+                    port = UInt16(bigEndian: address.pointee.sin_port)
                     return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
                 }
             }
             guard family == AF_INET6 else { return nil }
             return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
                 var raw = address.pointee.sin6_addr
+                port = UInt16(bigEndian: address.pointee.sin6_port)
                 return inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
             }
         }
         guard converted != nil else { return nil }
         let end = text.firstIndex(of: 0) ?? text.endIndex
-        return String(decoding: text[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (String(decoding: text[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self), port)
     }
 
     /// A non-blocking pipe used to wake an event loop: (read end, write end).

@@ -3,7 +3,7 @@ extension ResponseTemplate {
     func render(_ definition: ResponseDefinition, request: MockRequest, pathTemplate: PathTemplate?,
                 context: TemplateRenderContext) -> ResponseDefinition {
         var definition = definition
-        let root = TemplateRequestModel.root(for: request, pathTemplate: pathTemplate, parameters: parameters, localPort: nil)
+        let root = TemplateRequestModel.root(for: request, pathTemplate: pathTemplate, parameters: parameters)
         var evaluator = TemplateEvaluator(root: root, environment: context.environment)
         for (index, template) in headers where definition.headers.indices.contains(index) {
             let value = template.render(&evaluator)

@@ -6,8 +6,8 @@ import Foundation
 /// (any case), `cookies`, `body`, `bodyAsBase64`, `id`.
 enum TemplateRequestModel {
     /// The template's root: `request` and `parameters` (the stub's `transformerParameters`).
-    static func root(for request: MockRequest, pathTemplate: PathTemplate?, parameters: TemplateValue, localPort: UInt16?) -> TemplateValue {
-        .map(TemplateMap([("request", .request(TemplateRequestSource(request: request, pathTemplate: pathTemplate, localPort: localPort))),
+    static func root(for request: MockRequest, pathTemplate: PathTemplate?, parameters: TemplateValue) -> TemplateValue {
+        .map(TemplateMap([("request", .request(TemplateRequestSource(request: request, pathTemplate: pathTemplate))),
                           ("parameters", parameters)]))
     }
 
@@ -31,11 +31,9 @@ enum TemplateRequestModel {
         case "query": return .map(TemplateMap(grouped(request.queryParameters.map { ($0.name, $0.value) })))
         case "method": return .string(request.method)
         case "scheme": return .string("http")
-        case "host": return .string(hostAndPort(request, localPort: source.localPort).0)
-        case "port": return .int(hostAndPort(request, localPort: source.localPort).1)
-        case "baseUrl":
-            let (host, port) = hostAndPort(request, localPort: source.localPort)
-            return .string("http://" + host + ((port == 80) ? "" : ":\(port)"))
+        case "host": return .string(request.addressed.host)
+        case "port": return .int(request.addressed.port)
+        case "baseUrl": return .string(request.addressedBaseURL)
         case "headers":
             // Sorted by name, as WireMock (Jetty) lists them.
             return .map(TemplateMap(grouped(request.headers.map { ($0.name, $0.value) }, caseInsensitive: true)
@@ -82,21 +80,6 @@ enum TemplateRequestModel {
         }
         return pairs
     }
-
-    /// The host and port the client addressed (`Host`), else the server's own.
-    private static func hostAndPort(_ request: MockRequest, localPort: UInt16?) -> (String, Int) {
-        let fallbackPort = Int(localPort ?? 80)
-        guard let host = request.headerValue("Host"), !host.isEmpty else { return ("localhost", fallbackPort) }
-        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
-            let name = String(host[...close])
-            let rest = host[host.index(after: close)...]
-            return (name, rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? fallbackPort : 80)
-        }
-        if let colon = host.lastIndex(of: ":") {
-            return (String(host[..<colon]), Int(host[host.index(after: colon)...]) ?? fallbackPort)
-        }
-        return (host, 80)
-    }
 }
 
 /// The request behind a template's `request`, read field by field (``TemplateRequestModel``).
@@ -105,12 +88,10 @@ enum TemplateRequestModel {
 final class TemplateRequestSource: Sendable {
     let request: MockRequest
     let pathTemplate: PathTemplate?
-    let localPort: UInt16?
 
-    init(request: MockRequest, pathTemplate: PathTemplate?, localPort: UInt16?) {
+    init(request: MockRequest, pathTemplate: PathTemplate?) {
         self.request = request
         self.pathTemplate = pathTemplate
-        self.localPort = localPort
         var generator = SplitMix64.fresh()
         idSeed = generator.next()
     }

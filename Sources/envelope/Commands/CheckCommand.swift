@@ -242,7 +242,8 @@ struct CheckCommand: ParsableCommand {
 
     /// The in-process mock server for the mappings of `--mocks`, serving on a free loopback
     /// port. No request journal: check reads none. With `globalTemplating` (envelope.json's
-    /// `"mocks": {"globalResponseTemplating": true}`) every stub is a template.
+    /// `"mocks": {"globalResponseTemplating": true}`) every stub is a template, those added
+    /// through its admin API too.
     func startMockServer(globalTemplating: Bool = false) throws -> MockServer {
         let mappings: MockMappings
         do {
@@ -250,7 +251,9 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw MockLoadFailure(error: error)
         }
-        let server = MockServer(mappings: mappings, options: MockServerOptions(host: "127.0.0.1", port: 0, journalCapacity: 0))
+        var options = MockServerOptions(host: "127.0.0.1", port: 0, journalCapacity: 0)
+        options.globalResponseTemplating = globalTemplating
+        let server = MockServer(mappings: mappings, options: options)
         do {
             try server.start()
         } catch {

@@ -72,9 +72,10 @@ struct ServeCommand: ParsableCommand {
         var allowed: [String: String?] = [:]
         for name in parsed.values("--allow-env") { allowed[name] = environment[name] }
         options.templateEnvironment = TemplateEnvironment(allowed: allowed)
+        globalTemplating = parsed.flag("--global-response-templating")
+        options.globalResponseTemplating = globalTemplating
         self.options = options
         watch = parsed.flag("--watch")
-        globalTemplating = parsed.flag("--global-response-templating")
         proxyAll = try parsed.value("--proxy-all").map { url throws(CLIError) in
             guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.count > 8 else {
                 throw .usage("--proxy-all: '\(url)' is not an http:// or https:// URL; give the upstream's base, such as http://localhost:9000")

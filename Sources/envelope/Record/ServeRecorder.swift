@@ -59,7 +59,8 @@ final class ServeRecorder: ExchangeRecorder, @unchecked Sendable {
     // MARK: /__admin/recordings
 
     func mappings(for exchanges: [RecordedExchange], spec: RecordingSpec) -> RecordingOutcome {
-        queue.sync {
+        if !spec.transformers.isEmpty { Self.warnAboutTransformers(spec.transformers) }
+        return queue.sync {
             var groups: [(name: String, exchanges: [RecordedExchange])] = []
             var index: [String: Int] = [:]
             for exchange in exchanges {
@@ -89,6 +90,15 @@ final class ServeRecorder: ExchangeRecorder, @unchecked Sendable {
             }
             return RecordingOutcome(mappings: texts)
         }
+    }
+
+    /// A spec's `transformers` name WireMock stub-mapping transformer extensions, which change
+    /// nothing here (as in a WireMock without them); said once per recording, since a user who
+    /// wrote `response-template` there most likely wanted templated mappings.
+    static func warnAboutTransformers(_ names: [String]) {
+        Terminal.writeStandardError("recording: the spec's transformers (\(names.map { JSONValue.quoted($0) }.joined(separator: ", "))) "
+            + "name WireMock stub-mapping transformer extensions, which Envelope does not have; the mappings are recorded as without them. "
+            + "For templated answers, add \"transformers\": [\"response-template\"] to a mapping's response, or serve with --global-response-templating\n")
     }
 
     /// WireMock's scenarios for repeats: `scenario-N-path-parts`, the first step in
