@@ -80,6 +80,17 @@ struct HTTPRequestParserTests {
         #expect(status("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999999\r\n\r\n") == 413)
     }
 
+    @Test("a Host whose port is not a number up to 65535 is a 400, in HTTP/1.0 too; other Host forms pass")
+    func hostPorts() {
+        for host in ["x:abc", "x:80a", "x:65536", "x:-1", "[::1]:b", "x:123456"] {
+            #expect(status("GET / HTTP/1.0\r\nHost: \(host)\r\n\r\n") == 400, "\(host)")
+            #expect(status("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n") == 400, "\(host)")
+        }
+        for host in ["x", "x:8080", "x:", "[::1]", "[::1]:65535", "127.0.0.1:1"] {
+            if case .complete = parse("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n") {} else { Issue.record("\(host) should parse") }
+        }
+    }
+
     @Test("never traps on arbitrary bytes")
     func randomBytes() {
         let seed: UInt64 = 0x5EED_0F_B17E5

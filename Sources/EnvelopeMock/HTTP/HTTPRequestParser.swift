@@ -210,6 +210,8 @@ struct HTTPRequestParser: Sendable {
             }
         } else if nameLength == 4, asciiCaseInsensitiveEquals(name, "host") {
             head.hostCount += 1
+            // RFC 9112 3.2: an invalid Host is a 400 (as Jetty, under WireMock, answers it).
+            if !Self.hasValidPort(value) { return HTTPParseError(status: 400, reason: "invalid port in Host header '\(value)'") }
         } else if nameLength == 6, asciiCaseInsensitiveEquals(name, "expect") {
             if asciiCaseInsensitiveEquals(value, "100-continue") { head.expectsContinue = minor >= 1 }
         } else if nameLength == 10, asciiCaseInsensitiveEquals(name, "connection") {
@@ -220,6 +222,15 @@ struct HTTPRequestParser: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether a Host value's port, if it has one, is decimal and at most 65535 (`name`,
+    /// `name:port`, `[v6]:port`; an empty port is allowed, as RFC 3986 allows it).
+    private static func hasValidPort(_ host: String) -> Bool {
+        let afterBrackets = host.hasPrefix("[") ? host[(host.firstIndex(of: "]").map(host.index(after:)) ?? host.endIndex)...] : host[...]
+        guard let colon = afterBrackets.lastIndex(of: ":") else { return true }
+        let port = afterBrackets[afterBrackets.index(after: colon)...]
+        return port.isEmpty || (port.utf8.count <= 5 && port.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(port)! <= 65535)
     }
 
     /// The body after a head that ends at `headEnd`: chunked, of a Content-Length, or none.
