@@ -52,6 +52,19 @@ def cpu_seconds(pids: list) -> float:
     return total / TICKS
 
 
+def thread_cpu(pid: int) -> dict:
+    """CPU seconds of each thread of pid, summed by thread name."""
+    names = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            name = open(f"/proc/{pid}/task/{task}/comm").read().strip()
+            fields = open(f"/proc/{pid}/task/{task}/stat").read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        names[name] = names.get(name, 0) + (int(fields[11]) + int(fields[12])) / TICKS
+    return names
+
+
 def measure(url: str, servers: dict, seconds: int) -> dict:
     """CPU per request (µs) of wrk and of each server while wrk -t2 -c64 drives url."""
     trees = {name: process_tree(server.proc.pid) for name, server in servers.items()}
@@ -97,12 +110,15 @@ def main():
         print(f"a bare libcurl multi loop against the upstream: {bare}")
         if args.envelope:
             contracts = bench.make_contracts(work)
-            envelope = bench.start_envelope("envelope proxy", args.envelope, upstream.port, contracts, work)
+            envelope = bench.start_envelope("envelope proxy", os.path.abspath(args.envelope), upstream.port, contracts, work)
             servers.append(envelope)
             bench.wrk(f"http://127.0.0.1:{envelope.port}{bench.SMALL_PATH}", 2, 64, 2)
+            threads = thread_cpu(envelope.proc.pid)
             row = measure(f"http://127.0.0.1:{envelope.port}{bench.SMALL_PATH}", {"upstream": upstream, "envelope proxy": envelope}, args.seconds)
+            spent = {name: (cpu - threads.get(name, 0)) * 1e6 / row["requests"] for name, cpu in thread_cpu(envelope.proc.pid).items()}
             print(f"wrk -t2 -c64 through envelope proxy: {row['rps']:,.0f} req/s, {row['errors']} errors; CPU per request: "
                   f"wrk {row['wrk']:.1f} µs, upstream nginx {row['upstream']:.1f} µs, envelope proxy {row['envelope proxy']:.1f} µs")
+            print("envelope proxy's threads, CPU per request: " + ", ".join(f"{name} {us:.1f} µs" for name, us in sorted(spent.items(), key=lambda kv: -kv[1]) if us >= 0.05))
         print(f"load average {os.getloadavg()[0]:.2f}")
     finally:
         for server in servers:
