@@ -35,6 +35,8 @@ final class ForwardMailbox: Sendable {
         var deliveries: [Delivery] = []
         /// A byte is in the pipe that the loop has not drained yet.
         var wakePending = false
+        /// The loop has ended.
+        var closed = false
     }
 
     private let state = Mutex(State())
@@ -56,15 +58,36 @@ final class ForwardMailbox: Sendable {
 
     /// Hands a result to the loop and wakes it. Any thread.
     func post(_ delivery: Delivery) {
-        let wake = state.withLock { state -> Bool in
+        let (accepted, wake) = state.withLock { state -> (Bool, Bool) in
+            guard !state.closed else { return (false, false) }
             state.deliveries.append(delivery)
             defer { state.wakePending = true }
-            return !state.wakePending
+            return (true, !state.wakePending)
+        }
+        guard accepted else {
+            Self.cancelTransfer(of: delivery)
+            return
         }
         if wake {
             var byte: UInt8 = 1
             _ = write(wakeWrite, &byte, 1)
         }
+    }
+
+    /// Takes no more deliveries: the loop has ended. The transfers of streamed answers that
+    /// come (or still wait here) are cancelled, since no client will read them. The loop's thread.
+    func shut() {
+        let left = state.withLock { state -> [Delivery] in
+            state.closed = true
+            defer { state.deliveries = [] }
+            return state.deliveries
+        }
+        for delivery in left { Self.cancelTransfer(of: delivery) }
+    }
+
+    /// Cancels the transfer whose first piece `delivery` is.
+    private static func cancelTransfer(of delivery: Delivery) {
+        if case .piece(let piece) = delivery.content { piece.control?.cancel() }
     }
 
     /// Everything posted since the last call, in order; drains the pipe. The loop's thread.

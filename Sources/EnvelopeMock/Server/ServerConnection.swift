@@ -31,6 +31,18 @@ final class ServerConnection {
     var headStartedAt: UInt64 = 0
     /// The client's IP address, looked up when a request of it is first forwarded.
     var peerAddress: String?
+    /// Bytes written to the socket since the connection opened.
+    var sentTotal: UInt64 = 0
+    /// Streamed body bytes in `output`, in order, each told to its forwarder once written.
+    var flowMarks: [FlowMark] = []
+
+    /// Body bytes of a streamed answer moved to `output`: they are written once `sentTotal`
+    /// reaches `end`.
+    struct FlowMark {
+        var end: UInt64
+        var body: Int
+        var control: any UpstreamStreamControl
+    }
 
     init(fd: Int32, serial: UInt64) {
         self.fd = fd
