@@ -108,11 +108,12 @@ docs: build
 	sh docs/generate-cli.sh $(ENVELOPE)
 
 # Thread Sanitizer over the suites whose code runs on several threads: the proxy, forwarding,
-# serve's proxy stubs and recordings, the validation backlog and the mock server. Reports go to
+# serve's proxy stubs and recordings, the validation backlog, the mock server and the libcurl
+# client's stream window. Reports go to
 # files (the envelope processes the tests start write theirs there too, where no test would
 # see them on standard error), and any report fails the run.
 TSAN_DIR    ?= .build-tsan
-TSAN_FILTER ?= Proxy|Forward|ServeRecording|ValidationBacklog|MockServer
+TSAN_FILTER ?= Proxy|Forward|ServeRecording|ValidationBacklog|MockServer|HTTPStreamWindow
 tsan: deps
 	$(SWIFT) build --build-tests -Xswiftc -sanitize=thread --scratch-path $(TSAN_DIR)
 	@reports=$$(mktemp -d); status=0; \

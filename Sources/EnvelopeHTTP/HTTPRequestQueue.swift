@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +30,7 @@ public final class HTTPRequestQueue: Sendable {
         var wakePending = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The pipe's read end, which the serving client polls; its write end.
     let wakeRead: Int32
     private let wakeWrite: Int32

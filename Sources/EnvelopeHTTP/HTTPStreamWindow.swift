@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Back-pressure for an answer handed over in pieces (``HTTPResponseStream``): at most
 /// ``bytes`` body bytes may have been handed over and not yet passed on by the receiver. When
 /// the receiver falls that far behind (a proxy's client reads slowly), the transfer stops
@@ -13,7 +11,7 @@ public final class HTTPStreamWindow: Sendable {
     /// The most body bytes handed over and not passed on before the transfer pauses.
     public let bytes: Int
 
-    private struct State {
+    private struct State: Sendable {
         /// Handed over and not passed on yet.
         var outstanding = 0
         /// The write callback refused bytes; waiting for room.
@@ -23,7 +21,7 @@ public final class HTTPStreamWindow: Sendable {
         var wake: (@Sendable (HTTPStreamWindow) -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A window of `bytes` (at least 1).
     public init(bytes: Int) {

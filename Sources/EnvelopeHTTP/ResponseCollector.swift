@@ -86,7 +86,8 @@ final class ResponseCollector {
     /// would pass `limit`, so the callback can make libcurl stop instead of filling memory with
     /// a runaway answer; ``BodyVerdict/pause`` when the stream's window is full.
     func appendBody(_ chunk: UnsafeRawBufferPointer) -> BodyVerdict {
-        if let window = stream?.window {
+        // Nothing is handed over before the first piece, so the window has nothing to say yet.
+        if streamedBytes > 0, let window = stream?.window {
             switch window.admit() {
             case .take: break
             case .pause: return .pause

@@ -12,7 +12,11 @@ import Darwin
 /// The upstream side of one streamed answer, as a forwarder that holds back keeps it: the body
 /// bytes handed to the server and not yet reported sent, the most there ever were, and what the
 /// server said. The producer waits on ``room`` while the window is full.
-private final class CountingWindow: UpstreamStreamControl {
+///
+/// `@unchecked Sendable` is sound: `counts` is read and written only in ``withState(_:)``,
+/// holding `lock` (an `NSLock`, which Thread Sanitizer sees, unlike `Synchronization.Mutex` on
+/// Linux); the rest are semaphores.
+private final class CountingWindow: UpstreamStreamControl, @unchecked Sendable {
     struct State {
         var outstanding = 0
         var mostOutstanding = 0
@@ -21,7 +25,8 @@ private final class CountingWindow: UpstreamStreamControl {
         var cancelled = false
     }
 
-    let state = Mutex(State())
+    private let lock = NSLock()
+    nonisolated(unsafe) private var counts = State()
     /// Signalled at every report and at the cancel, so the producer looks again.
     let room = DispatchSemaphore(value: 0)
     /// Signalled once, when the producer first has to wait for room or has produced everything.
@@ -29,13 +34,21 @@ private final class CountingWindow: UpstreamStreamControl {
     /// Signalled once the server has cancelled the transfer.
     let cancelled = DispatchSemaphore(value: 0)
 
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&counts)
+    }
+
+    var state: State { withState { $0 } }
+
     func sent(bytes: Int) {
-        state.withLock { $0.outstanding -= bytes }
+        withState { $0.outstanding -= bytes }
         room.signal()
     }
 
     func cancel() {
-        state.withLock { $0.cancelled = true }
+        withState { $0.cancelled = true }
         cancelled.signal()
         room.signal()
     }
@@ -79,7 +92,7 @@ private struct WindowedForwarder: UpstreamForwarder {
                     completion(.failure(UpstreamFailure(name: "aborted-by-callback", message: "the client went away")))
                     return
                 }
-                control.state.withLock { state in
+                control.withState { state in
                     state.outstanding += Self.pieceBytes
                     state.mostOutstanding = max(state.mostOutstanding, state.outstanding)
                     state.produced += Self.pieceBytes
@@ -94,10 +107,10 @@ private struct WindowedForwarder: UpstreamForwarder {
     /// Waits while the window is full; false once the server cancelled.
     private static func waitForRoom(_ control: CountingWindow, announced: inout Bool) -> Bool {
         while true {
-            let (full, cancelled) = control.state.withLock { ($0.outstanding >= window, $0.cancelled) }
+            let (full, cancelled) = control.withState { ($0.outstanding >= window, $0.cancelled) }
             if cancelled { return false }
             if !full { return true }
-            control.state.withLock { $0.pauses += 1 }
+            control.withState { $0.pauses += 1 }
             if !announced {
                 announced = true
                 control.settled.signal()
@@ -150,10 +163,10 @@ struct ForwardingBackPressureTests {
             let count = recv(slow.fd, &chunk, chunk.count, 0)
             guard count > 0 else { break }
             body.append(contentsOf: chunk[0..<count])
-            mostAhead = max(mostAhead, forwarder.control.state.withLock { $0.produced } - body.count)
+            mostAhead = max(mostAhead, forwarder.control.withState { $0.produced } - body.count)
         }
         #expect(mostAhead <= Self.slack, "the upstream ran \(mostAhead) bytes ahead of the client")
-        #expect(forwarder.control.state.withLock { $0.pauses } >= 1)
+        #expect(forwarder.control.withState { $0.pauses } >= 1)
         var rest = [UInt8](repeating: 0, count: 1 << 20)
         while body.count < total {
             let count = recv(slow.fd, &rest, rest.count, 0)
@@ -162,7 +175,7 @@ struct ForwardingBackPressureTests {
         }
         #expect(body.count == total)
         #expect(body == WindowedForwarder.whole)
-        let ended = forwarder.control.state.withLock { $0 }
+        let ended = forwarder.control.withState { $0 }
         #expect(ended.mostOutstanding <= WindowedForwarder.window + WindowedForwarder.pieceBytes)
         #expect(ended.outstanding <= WindowedForwarder.pieceBytes, "the server reported what it sent")
     }

@@ -533,7 +533,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Adds a piece of an answer still arriving to its place and sends what can go: the
-    /// first piece decides whether the answer streams (``ForwardStream/start(_:for:fallsBackToStubs:draining:)``).
+    /// first piece decides whether the answer streams (``ForwardStream/start(_:for:fallsBackToStubs:draining:control:)``).
     private func deliverPiece(_ piece: UpstreamPiece, of delivery: ForwardMailbox.Delivery) {
         guard let (connection, position) = place(of: delivery) else {
             // The client went before the first piece came: nobody will read the answer.
