@@ -5,6 +5,7 @@
 #   make build     debug build          make release   optimised build (Swift runtime linked in)
 #   make deps      install the system packages the build needs (Debian/Ubuntu, apt-get)
 #   make docs      build, then regenerate docs/cli.md's command table and --help blocks
+#   make tsan      the suites with threads of their own under Thread Sanitizer (any race fails)
 #   make clean     remove build products
 #
 # Variables: ARGS (extra arguments for `envelope check`, e.g. ARGS="--format json"),
@@ -40,7 +41,7 @@ test: DEPS_PIP += pact:pact-python
 # sudo only when not already root (CI containers run as root and often have no sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all check test build release deps docs clean
+.PHONY: all check test build release deps docs tsan clean
 
 all: build
 
@@ -105,6 +106,21 @@ test: deps
 # (Tests/envelopeTests/CLIDocsTests.swift fails when they differ).
 docs: build
 	sh docs/generate-cli.sh $(ENVELOPE)
+
+# Thread Sanitizer over the suites whose code runs on several threads: the proxy, forwarding,
+# serve's proxy stubs and recordings, the validation backlog, the mock server and the libcurl
+# client's stream window. Reports go to
+# files (the envelope processes the tests start write theirs there too, where no test would
+# see them on standard error), and any report fails the run.
+TSAN_DIR    ?= .build-tsan
+TSAN_FILTER ?= Proxy|Forward|ServeRecording|ValidationBacklog|MockServer|HTTPStreamWindow
+tsan: deps
+	$(SWIFT) build --build-tests -Xswiftc -sanitize=thread --scratch-path $(TSAN_DIR)
+	@reports=$$(mktemp -d); status=0; \
+	TSAN_OPTIONS="log_path=$$reports/race halt_on_error=0" \
+	  $(SWIFT) test --skip-build --scratch-path $(TSAN_DIR) --filter '$(TSAN_FILTER)' || status=$$?; \
+	if ls $$reports/race.* >/dev/null 2>&1; then cat $$reports/race.*; echo "Thread Sanitizer reported the races above" >&2; status=1; fi; \
+	rm -rf $$reports; exit $$status
 
 clean:
 	$(SWIFT) package $(SWIFTPM) clean

@@ -73,6 +73,7 @@ static void load(void) {
     FIND(easy_setopt, "curl_easy_setopt");
     FIND(easy_getinfo, "curl_easy_getinfo");
     FIND(easy_strerror, "curl_easy_strerror");
+    FIND(easy_pause, "curl_easy_pause");
     FIND(slist_append, "curl_slist_append");
     FIND(slist_free_all, "curl_slist_free_all");
     FIND(multi_init, "curl_multi_init");

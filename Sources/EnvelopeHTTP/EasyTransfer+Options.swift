@@ -30,7 +30,13 @@ extension EasyTransfer {
             setter.long(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
         }
         setter.long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
-        setter.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+        if request.timeoutIsIdle, request.timeout > 0 {
+            // Below 1 byte a second for that long; libcurl leaves a paused transfer out of it.
+            setter.long(CURLOPT_LOW_SPEED_LIMIT, 1)
+            setter.long(CURLOPT_LOW_SPEED_TIME, max(1, Int(request.timeout.rounded(.up))))
+        } else {
+            setter.long(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+        }
         setter.long(CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
         setter.long(CURLOPT_MAXREDIRS, request.maxRedirects)
         setter.long(CURLOPT_SSL_VERIFYPEER, request.verifyTLS ? 1 : 0)

@@ -94,8 +94,8 @@ final class EasyTransfer {
         return (.failure(error), makeResponse(collected: collector.take()), transcript)
     }
 
-    /// A transport error for `code`, with libcurl's detail, or the body limit when that is what
-    /// stopped the transfer (libcurl only sees a failed write).
+    /// A transport error for `code`, with libcurl's detail, or the body limit or the stream's
+    /// cancellation when that is what stopped the transfer (libcurl only sees a failed write).
     private func failure(_ code: CURLcode) -> TransportError {
         let url = request?.url ?? ""
         let limit = request?.maxBodyBytes ?? 0
@@ -103,6 +103,11 @@ final class EasyTransfer {
             let filesizeCode = Int(CURLE_FILESIZE_EXCEEDED.rawValue)
             return .curl(code: filesizeCode, summary: Self.summary(forCode: filesizeCode),
                          detail: "the answer is larger than the limit of \(limit) bytes and was cut off there", url: url)
+        }
+        if collector.cancelled {
+            let abortedCode = Int(CURLE_ABORTED_BY_CALLBACK.rawValue)
+            return .curl(code: abortedCode, summary: Self.summary(forCode: abortedCode),
+                         detail: "whoever the answer was handed on to went away, so the transfer was stopped", url: url)
         }
         let number = Int(code.rawValue)
         return .curl(code: number, summary: Self.summary(forCode: number), detail: failureDetail(code), url: url)

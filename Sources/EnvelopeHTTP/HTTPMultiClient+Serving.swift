@@ -10,6 +10,8 @@ extension HTTPMultiClient {
     /// One transfer of ``serve(_:)`` in flight.
     private struct Served {
         var transfer: EasyTransfer
+        /// The window of a transfer that streams its answer to a receiver that may fall behind.
+        var window: HTTPStreamWindow?
         var completion: @Sendable (HTTPOutcome) -> Void
     }
 
@@ -34,7 +36,8 @@ extension HTTPMultiClient {
                 wait(for: queue, multi: nil)
                 continue
             }
-            startWaiting(&waiting, active: &active, multi: multi)
+            startWaiting(&waiting, active: &active, multi: multi, queue: queue)
+            unpause(taken.woken, active: active)
             var running: Int32 = 0
             _ = envelope_curl_multi_perform(multi, &running)
             finishDone(&active, multi: multi)
@@ -46,7 +49,7 @@ extension HTTPMultiClient {
 
     /// Starts waiting requests while slots are free; one that cannot start ends with its error.
     private func startWaiting(_ waiting: inout [HTTPRequestQueue.Submission], active: inout [UnsafeMutableRawPointer: Served],
-                              multi: UnsafeMutableRawPointer) {
+                              multi: UnsafeMutableRawPointer, queue: HTTPRequestQueue) {
         var started = 0
         for submission in waiting {
             guard active.count < maxConcurrent else { break }
@@ -54,7 +57,9 @@ extension HTTPMultiClient {
             switch start(submission.request, multi: multi) {
             case .success(let transfer):
                 transfer.streamBody(to: submission.stream)
-                active[transfer.handle] = Served(transfer: transfer, completion: submission.completion)
+                let window = submission.stream?.window
+                window?.attach { [queue] window in queue.wake(window) }
+                active[transfer.handle] = Served(transfer: transfer, window: window, completion: submission.completion)
             case .failure(let error):
                 submission.completion(HTTPOutcome(result: .failure(error), attempts: 1))
             }
@@ -72,8 +77,19 @@ extension HTTPMultiClient {
             let code = envelope_curl_msg_result(message)
             _ = envelope_curl_multi_remove_handle(multi, handle)
             let details = done.transfer.finishWithDetails(code)
+            done.window?.attach(nil)
             idle.append(done.transfer)
             done.completion(HTTPOutcome(result: details.result, attempts: 1, cutOff: details.cutOff, transcript: details.transcript))
+        }
+    }
+
+    /// Lets the transfers of `woken` windows go on: one paused for room reads again, and one
+    /// cancelled meets its write callback, which ends it. A window whose transfer has ended
+    /// already is passed over (its handle may carry another transfer by now).
+    private func unpause(_ woken: [HTTPStreamWindow], active: [UnsafeMutableRawPointer: Served]) {
+        for window in woken {
+            guard let handle = active.first(where: { $0.value.window === window })?.key else { continue }
+            _ = envelope_curl_easy_unpause(handle)
         }
     }
 

@@ -34,6 +34,11 @@ public struct HTTPRequest: Hashable, Sendable {
     /// own), over HTTP/1.1, and the answer's body kept as sent, compressed or not (its
     /// `Content-Encoding` is not undone). Off by default.
     public var forwardsVerbatim: Bool = false
+    /// Whether ``timeout`` bounds the time without a byte coming or going (whole seconds, at
+    /// least 1) instead of the whole request: a streamed answer whose reading pauses while its
+    /// receiver catches up (``HTTPStreamWindow``) may take any time, but a server that stops
+    /// sending still fails with `operation-timedout`. Off by default.
+    public var timeoutIsIdle: Bool = false
 
     /// The default body limit: 64 MiB, far above any JSON answer an app decodes in one go.
     public static let defaultMaxBodyBytes = 64 * 1024 * 1024

@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,12 +23,14 @@ public final class HTTPRequestQueue: Sendable {
     /// What waits for the client, and whether the queue is closed.
     struct State: Sendable {
         var submissions: [Submission] = []
+        /// Windows of running transfers whose receiver made room or went away.
+        var woken: [HTTPStreamWindow] = []
         var closed = false
         /// A byte is in the pipe and the client has not drained it yet.
         var wakePending = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The pipe's read end, which the serving client polls; its write end.
     let wakeRead: Int32
     private let wakeWrite: Int32
@@ -77,16 +78,29 @@ public final class HTTPRequestQueue: Sendable {
         signal()
     }
 
-    /// Everything queued since the last call, and whether the queue is closed; drains the pipe.
-    func takeAll() -> (submissions: [Submission], closed: Bool) {
+    /// Asks the serving client to look at `window`'s transfer again: unpause it, or end it
+    /// when cancelled. Any thread (``HTTPStreamWindow`` calls it).
+    func wake(_ window: HTTPStreamWindow) {
+        let wake = state.withLock { state -> Bool in
+            state.woken.append(window)
+            defer { state.wakePending = true }
+            return !state.wakePending
+        }
+        if wake { signal() }
+    }
+
+    /// Everything queued since the last call, the windows woken, and whether the queue is
+    /// closed; drains the pipe.
+    func takeAll() -> (submissions: [Submission], woken: [HTTPStreamWindow], closed: Bool) {
         var sink = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &sink, sink.count) > 0 {}
         return state.withLock { state in
             defer {
                 state.submissions = []
+                state.woken = []
                 state.wakePending = false
             }
-            return (state.submissions, state.closed)
+            return (state.submissions, state.woken, state.closed)
         }
     }
 

@@ -11,11 +11,16 @@ public struct HTTPResponseStream: Sendable {
     public var pieceBytes: Int
     /// Called on the serving client's thread with each piece, in order (keep it short).
     public var receive: @Sendable (HTTPResponsePiece) -> Void
+    /// How far the receiver may fall behind before the transfer pauses; nil for no limit.
+    public var window: HTTPStreamWindow?
 
-    /// Pieces of at least `pieceBytes` once `threshold` bytes have arrived, to `receive`.
-    public init(threshold: Int = 256 * 1024, pieceBytes: Int = 256 * 1024, receive: @escaping @Sendable (HTTPResponsePiece) -> Void) {
+    /// Pieces of at least `pieceBytes` once `threshold` bytes have arrived, to `receive`; with
+    /// `window`, no more than it allows outstanding.
+    public init(threshold: Int = 256 * 1024, pieceBytes: Int = 256 * 1024, window: HTTPStreamWindow? = nil,
+                receive: @escaping @Sendable (HTTPResponsePiece) -> Void) {
         self.threshold = max(1, threshold)
         self.pieceBytes = max(1, pieceBytes)
+        self.window = window
         self.receive = receive
     }
 }

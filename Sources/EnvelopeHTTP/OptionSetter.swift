@@ -76,7 +76,11 @@ struct OptionSetter {
                 // Returning anything but `total` makes libcurl abort with a write error.
                 guard let userdata, !overflow else { return 0 }
                 let collector = Unmanaged<ResponseCollector>.fromOpaque(userdata).takeUnretainedValue()
-                return collector.appendBody(UnsafeRawBufferPointer(start: data, count: total)) ? total : 0
+                switch collector.appendBody(UnsafeRawBufferPointer(start: data, count: total)) {
+                case .taken: return total
+                case .pause: return envelope_curl_writefunc_pause()
+                case .stop: return 0
+                }
             })
         }
     }

@@ -17,6 +17,8 @@ final class ResponseCollector {
     var limit = 0
     /// Whether the body went past `limit` (the transfer was then aborted by the write callback).
     private(set) var exceededLimit = false
+    /// Whether the stream's receiver cancelled the transfer (the write callback then aborted it).
+    private(set) var cancelled = false
     /// The status code of the current response's status line; 0 before one arrived.
     private(set) var status = 0
     /// Where pieces of the body go while it arrives (a proxy's transfers), or nil; and how
@@ -57,6 +59,7 @@ final class ResponseCollector {
         reason = ""
         status = 0
         exceededLimit = false
+        cancelled = false
         stream = nil
         streamedBytes = 0
     }
@@ -68,25 +71,48 @@ final class ResponseCollector {
         return (headers, body, reason)
     }
 
-    /// Appends a chunk of body bytes; false (and only what fits kept) when it would pass `limit`, so
-    /// the callback can make libcurl stop instead of filling memory with a runaway answer.
-    func appendBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    /// What the write callback tells libcurl about a chunk.
+    enum BodyVerdict {
+        /// Kept: the transfer goes on.
+        case taken
+        /// Not kept: the receiver of the pieces is too far behind; libcurl delivers the chunk
+        /// again once the transfer is unpaused.
+        case pause
+        /// Not kept: the transfer ends (the body limit is passed, or the receiver has gone).
+        case stop
+    }
+
+    /// Appends a chunk of body bytes; ``BodyVerdict/stop`` (and only what fits kept) when it
+    /// would pass `limit`, so the callback can make libcurl stop instead of filling memory with
+    /// a runaway answer; ``BodyVerdict/pause`` when the stream's window is full.
+    func appendBody(_ chunk: UnsafeRawBufferPointer) -> BodyVerdict {
+        // Nothing is handed over before the first piece, so the window has nothing to say yet.
+        if streamedBytes > 0, let window = stream?.window {
+            switch window.admit() {
+            case .take: break
+            case .pause: return .pause
+            case .stop:
+                cancelled = true
+                return .stop
+            }
+        }
         if limit > 0, body.count + chunk.count > limit {
             // Keep what fits, so a report can quote the start of the cut-off answer.
             body.append(contentsOf: chunk.prefix(limit - body.count))
             exceededLimit = true
-            return false
+            return .stop
         }
         body.append(contentsOf: chunk)
         if let stream, body.count >= stream.threshold, body.count - streamedBytes >= stream.pieceBytes {
             handOver(to: stream)
         }
-        return true
+        return .taken
     }
 
     /// Gives `stream` the body bytes not handed over yet, with the head the first time.
     private func handOver(to stream: HTTPResponseStream) {
         let head = streamedBytes == 0 ? HTTPResponseHead(status: status, reasonPhrase: reason, headers: headers) : nil
+        stream.window?.handedOver(body.count - streamedBytes)
         stream.receive(HTTPResponsePiece(head: head, bytes: Array(body[streamedBytes...])))
         streamedBytes = body.count
     }

@@ -66,3 +66,25 @@ final class RequestArrival: Sendable {
         semaphore.wait(timeout: .now() + guardSeconds) == .success
     }
 }
+
+/// Reads from a connected socket until `done` says the bytes so far are enough, or the
+/// connection ends (or its 10 s receive timeout passes: then `done` was never satisfied).
+func receive(_ client: RawClient, until done: ([UInt8]) -> Bool) -> [UInt8] {
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while !done(received) {
+        let count = recv(client.fd, &chunk, chunk.count, 0)
+        guard count > 0 else { break }
+        received.append(contentsOf: chunk[0..<count])
+    }
+    return received
+}
+
+/// Where the head of `bytes` ends (the index after its blank line), if it has arrived.
+func headEnd(_ bytes: [UInt8]) -> Int? {
+    guard bytes.count >= 4 else { return nil }
+    for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+        return index + 4
+    }
+    return nil
+}

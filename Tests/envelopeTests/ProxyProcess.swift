@@ -62,27 +62,11 @@ final class ProxyProcess {
 /// echoes, answers with odd reason phrases and hop-by-hop headers. It ends when its standard
 /// input closes, which happens when this object goes or the test process ends.
 final class MisbehavingUpstream {
-    let process = Process()
-    let url: String
-    private let input = Pipe()
+    private let server: FixtureServer
+    var url: String { server.url }
 
     init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", fixtures.appendingPathComponent("Proxy/misbehaving_upstream.py").path]
-        let out = Pipe()
-        process.standardInput = input
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let lines = StreamCollector(out.fileHandleForReading)
-        guard lines.wait(untilContains: "\n") else { throw ServeProcess.StartFailure(description: "the misbehaving upstream did not start") }
-        let port = lines.text.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-        url = "http://127.0.0.1:\(port)"
-    }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        server = try FixtureServer(script: "Proxy/misbehaving_upstream.py", arguments: [], quiet: true)
     }
 }
 

@@ -31,6 +31,7 @@ struct envelope_curl_functions {
     CURLcode (*easy_perform)(CURL *handle);
     CURLcode (*easy_setopt)(CURL *handle, CURLoption option, ...);
     CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
+    CURLcode (*easy_pause)(CURL *handle, int bitmask);
     const char *(*easy_strerror)(CURLcode code);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *line);
     void (*slist_free_all)(struct curl_slist *list);
@@ -63,6 +64,13 @@ static inline CURL *envelope_curl_easy_init(void) { return envelope_curl.easy_in
 static inline void envelope_curl_easy_cleanup(CURL *handle) { envelope_curl.easy_cleanup(handle); }
 static inline void envelope_curl_easy_reset(CURL *handle) { envelope_curl.easy_reset(handle); }
 static inline CURLcode envelope_curl_easy_perform(CURL *handle) { return envelope_curl.easy_perform(handle); }
+
+/// curl_easy_pause(handle, CURLPAUSE_CONT): a transfer paused by its write callback goes on
+/// (CURLPAUSE_CONT is a macro expression Swift does not import).
+static inline CURLcode envelope_curl_easy_unpause(CURL *handle) { return envelope_curl.easy_pause(handle, CURLPAUSE_CONT); }
+
+/// What a write callback returns to pause its transfer (CURL_WRITEFUNC_PAUSE).
+static inline size_t envelope_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
 
 /// curl_easy_strerror, or a fixed text when libcurl is not loaded (the code then comes from
 /// envelope_curl_global_init_default).

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,7 +10,12 @@ import Darwin
 /// Where forwarded requests' results wait for their event loop: the forwarder posts from its
 /// own thread, the loop takes them when the mailbox's pipe wakes it. Only forwarded requests
 /// pass through here, so a server that answers from stubs takes no lock on its answer path.
-final class ForwardMailbox: Sendable {
+///
+/// `@unchecked Sendable` is sound: `state` is read and written only in ``withState(_:)``,
+/// holding `lock`; the descriptors are `let`s. (An `NSLock` rather than `Synchronization.Mutex`,
+/// which on Linux is a futex Thread Sanitizer cannot see: every access under it would read as a
+/// race.)
+final class ForwardMailbox: @unchecked Sendable {
     /// What a delivery carries.
     enum Content: Sendable {
         case piece(UpstreamPiece)
@@ -35,9 +40,12 @@ final class ForwardMailbox: Sendable {
         var deliveries: [Delivery] = []
         /// A byte is in the pipe that the loop has not drained yet.
         var wakePending = false
+        /// The loop has ended.
+        var closed = false
     }
 
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    nonisolated(unsafe) private var state = State()
     /// The pipe's read end, which the loop polls.
     let wakeRead: Int32
     private let wakeWrite: Int32
@@ -56,10 +64,15 @@ final class ForwardMailbox: Sendable {
 
     /// Hands a result to the loop and wakes it. Any thread.
     func post(_ delivery: Delivery) {
-        let wake = state.withLock { state -> Bool in
+        let (accepted, wake) = withState { state -> (Bool, Bool) in
+            guard !state.closed else { return (false, false) }
             state.deliveries.append(delivery)
             defer { state.wakePending = true }
-            return !state.wakePending
+            return (true, !state.wakePending)
+        }
+        guard accepted else {
+            Self.cancelTransfer(of: delivery)
+            return
         }
         if wake {
             var byte: UInt8 = 1
@@ -67,11 +80,33 @@ final class ForwardMailbox: Sendable {
         }
     }
 
+    /// Takes no more deliveries: the loop has ended. The transfers of streamed answers that
+    /// come (or still wait here) are cancelled, since no client will read them. The loop's thread.
+    func shut() {
+        let left = withState { state -> [Delivery] in
+            state.closed = true
+            defer { state.deliveries = [] }
+            return state.deliveries
+        }
+        for delivery in left { Self.cancelTransfer(of: delivery) }
+    }
+
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
+    /// Cancels the transfer whose first piece `delivery` is.
+    private static func cancelTransfer(of delivery: Delivery) {
+        if case .piece(let piece) = delivery.content { piece.control?.cancel() }
+    }
+
     /// Everything posted since the last call, in order; drains the pipe. The loop's thread.
     func takeAll() -> [Delivery] {
         var sink = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &sink, sink.count) > 0 {}
-        return state.withLock { state in
+        return withState { state in
             defer {
                 state.deliveries = []
                 state.wakePending = false

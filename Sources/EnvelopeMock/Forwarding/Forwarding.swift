@@ -55,4 +55,8 @@ public struct ForwardedExchange: Sendable {
     public var seconds: Double
     /// Whether the client was still connected to receive the answer.
     public var delivered: Bool
+    /// The client went away while its answer was streaming, so the transfer was stopped:
+    /// ``upstream`` is that failure, not the upstream's, and ``answer`` has the upstream's
+    /// status and headers without the body. There is no whole answer to judge.
+    public var abandoned = false
 }

@@ -14,7 +14,8 @@ public protocol UpstreamForwarder: Sendable {
     /// Sends `request` on, may hand a large answer's body to `streaming` in pieces while it
     /// arrives (any thread, in order, all before `completion`), and calls `completion` with
     /// what came back, the whole body included. The server starts sending the answer to the
-    /// client with the first piece. The default streams nothing.
+    /// client with the first piece, and reports through its ``UpstreamPiece/control`` what it
+    /// has sent and whether the client went away. The default streams nothing.
     func forward(_ request: ForwardedRequest, streaming: @escaping @Sendable (UpstreamPiece) -> Void,
                  completion: @escaping @Sendable (UpstreamResult) -> Void)
 }
@@ -34,11 +35,16 @@ public struct UpstreamPiece: Sendable {
     public var head: UpstreamResponse?
     /// Body bytes as received since the last piece.
     public var bytes: [UInt8]
+    /// On the first piece, when the forwarder holds back: what the server tells as it sends
+    /// the bytes on (and when the client goes). Without one, the forwarder hands over the
+    /// answer as fast as it arrives.
+    public var control: (any UpstreamStreamControl)?
 
     /// Creates a piece.
-    public init(head: UpstreamResponse?, bytes: [UInt8]) {
+    public init(head: UpstreamResponse?, bytes: [UInt8], control: (any UpstreamStreamControl)? = nil) {
         self.head = head
         self.bytes = bytes
+        self.control = control
     }
 }
 

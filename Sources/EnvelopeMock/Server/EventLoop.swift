@@ -40,6 +40,9 @@ final class EventLoop: @unchecked Sendable {
     /// the token of the next forwarded request.
     private let mailbox: ForwardMailbox?
     private var nextForwardToken: UInt64 = 1
+    /// Streamed answers whose client went away, so their transfer was cancelled: the head the
+    /// upstream sent, by token, until the forwarder's result comes.
+    private var abandoned: [UInt64: UpstreamResponse] = [:]
 
     /// Limits that keep one connection from hogging memory.
     private let maxPipelined = 64
@@ -93,7 +96,10 @@ final class EventLoop: @unchecked Sendable {
         for case let connection? in connections {
             close(connection)
         }
-        if let mailbox { poller.remove(mailbox.wakeRead) }
+        if let mailbox {
+            poller.remove(mailbox.wakeRead)
+            mailbox.shut()
+        }
         poller.close()
         _ = systemClose(wakeRead)
         _ = systemClose(wakeWrite)
@@ -361,9 +367,12 @@ final class EventLoop: @unchecked Sendable {
             // A forwarded request's answer has not come back yet (or only in part: what came
             // goes out); the later ones wait for it.
             if pending.forwardToken != 0 {
-                if let stream = pending.stream, !stream.bytes.isEmpty {
-                    moveToOutput(stream.bytes, connection)
-                    connection.pending[taken].stream?.bytes = []
+                if let stream = pending.stream, !stream.bytes.isEmpty, let (bytes, body) = connection.pending[taken].stream?.takeBytes() {
+                    moveToOutput(bytes, connection)
+                    if body > 0, let control = stream.control {
+                        connection.flowMarks.append(ServerConnection.FlowMark(end: connection.sentTotal + UInt64(connection.unsentBytes), body: body,
+                                                                              control: control))
+                    }
                 }
                 break
             }
@@ -410,6 +419,7 @@ final class EventLoop: @unchecked Sendable {
             }
             if sent > 0 {
                 connection.outputOffset += sent
+                connection.sentTotal += UInt64(sent)
                 connection.lastActivity = Socket.now()
             } else if sent < 0 && errno == EINTR {
                 continue
@@ -420,6 +430,7 @@ final class EventLoop: @unchecked Sendable {
                 return false
             }
         }
+        if !connection.flowMarks.isEmpty { reportSentBody(connection) }
         if connection.unsentBytes == 0, connection.outputOffset > 0 {
             if connection.output.capacity > 1024 * 1024 {
                 connection.output = []
@@ -478,6 +489,22 @@ final class EventLoop: @unchecked Sendable {
         liveConnections -= 1
         poller.remove(connection.fd)
         _ = systemClose(connection.fd)
+        // Nobody reads the rest of a streamed answer: its transfer need not go on.
+        for pending in connection.pending where pending.forwardToken != 0 {
+            guard let stream = pending.stream, stream.framing != nil, let control = stream.control else { continue }
+            abandon(pending.forwardToken, head: stream.head, control: control)
+        }
+    }
+
+    /// Tells the forwarders how much of their streamed bodies the socket has taken.
+    private func reportSentBody(_ connection: ServerConnection) {
+        var done = 0
+        for mark in connection.flowMarks {
+            guard mark.end <= connection.sentTotal else { break }
+            mark.control.sent(bytes: mark.body)
+            done += 1
+        }
+        if done > 0 { connection.flowMarks.removeFirst(done) }
     }
 
     // MARK: - Forwarding
@@ -511,21 +538,29 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Adds a piece of an answer still arriving to its place and sends what can go: the
-    /// first piece decides whether the answer streams (``ForwardStream/start(_:for:fallsBackToStubs:draining:)``).
+    /// first piece decides whether the answer streams (``ForwardStream/start(_:for:fallsBackToStubs:draining:control:)``).
     private func deliverPiece(_ piece: UpstreamPiece, of delivery: ForwardMailbox.Delivery) {
-        guard let (connection, position) = place(of: delivery) else { return }
+        guard let (connection, position) = place(of: delivery) else {
+            // The client went before the first piece came: nobody will read the answer.
+            if let control = piece.control, let head = piece.head { abandon(delivery.token, head: head, control: control) }
+            return
+        }
         var stream = connection.pending[position].stream
         if stream == nil, let head = piece.head {
             stream = ForwardStream.start(head, for: delivery.request, fallsBackToStubs: responder.forwarding?.fallsBackToStubs == true,
-                                         draining: draining)
+                                         draining: draining, control: piece.control)
         }
-        guard var started = stream, started.framing != nil else {
-            connection.pending[position].stream = stream
-            return
-        }
+        guard var started = stream else { return }
         started.append(piece.bytes)
         connection.pending[position].stream = started
-        process(connection)
+        if started.framing != nil { process(connection) }
+    }
+
+    /// Cancels the transfer of the streamed answer `token`, whose client has gone, and keeps
+    /// its head for the observer.
+    private func abandon(_ token: UInt64, head: UpstreamResponse, control: any UpstreamStreamControl) {
+        abandoned[token] = head
+        control.cancel()
     }
 
     /// Puts each forwarded answer in its place, sends what is ready, and tells the observer.
@@ -536,6 +571,10 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             let place = place(of: delivery)
+            if let head = abandoned.removeValue(forKey: delivery.token), place == nil, case .failure = result {
+                reportAbandoned(delivery, head: head, result: result)
+                continue
+            }
             var made = responder.forwardedReply(to: delivery.request, result: result, forceClose: draining, target: delivery.target)
             if let (connection, position) = place {
                 if let stream = connection.pending[position].stream, stream.framing != nil {
@@ -553,6 +592,16 @@ final class EventLoop: @unchecked Sendable {
             responder.forwarding?.observer?(ForwardedExchange(request: delivery.request, upstream: result, answeredBy: made.answeredBy,
                                                               answer: made.answer, seconds: seconds, delivered: place != nil))
         }
+    }
+
+    /// Tells the observer of a streamed answer cut short because its client went away.
+    private func reportAbandoned(_ delivery: ForwardMailbox.Delivery, head: UpstreamResponse, result: UpstreamResult) {
+        responder.journal.record(delivery.request, status: head.status, stubIdentifier: delivery.target?.stubIdentifier)
+        let seconds = Double(Socket.now() &- delivery.startedAt) / 1e9
+        var exchange = ForwardedExchange(request: delivery.request, upstream: result, answeredBy: .upstream, answer: head, seconds: seconds,
+                                         delivered: false)
+        exchange.abandoned = true
+        responder.forwarding?.observer?(exchange)
     }
 
     // MARK: - Timers

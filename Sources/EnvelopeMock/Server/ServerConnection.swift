@@ -34,6 +34,18 @@ final class ServerConnection {
     /// Where the connection arrived (this machine's address and port), looked up for the first
     /// request without a `Host` header.
     var localAddress: (host: String, port: UInt16)?
+    /// Bytes written to the socket since the connection opened.
+    var sentTotal: UInt64 = 0
+    /// Streamed body bytes in `output`, in order, each told to its forwarder once written.
+    var flowMarks: [FlowMark] = []
+
+    /// Body bytes of a streamed answer moved to `output`: they are written once `sentTotal`
+    /// reaches `end`.
+    struct FlowMark {
+        var end: UInt64
+        var body: Int
+        var control: any UpstreamStreamControl
+    }
 
     init(fd: Int32, serial: UInt64) {
         self.fd = fd

@@ -40,7 +40,7 @@ struct ProxyCommand: ParsableCommand {
         ] + ReportOutput.optionSpecs() + [
             .value("--requests", valueName: "n", help: "Stop after this many requests have been answered."),
             .value("--duration", valueName: "seconds", help: "Stop after this long."),
-            .value("--timeout", valueName: "seconds", help: "Give the app a 502 when the upstream has not answered within this long.", default: "30"),
+            .value("--timeout", valueName: "seconds", help: "Give the app a 502 when the upstream has sent nothing for this long.", default: "30"),
             .value("--connect-timeout", valueName: "seconds", help: "Give up connecting to the upstream after this long.", default: "10"),
             .value("--cacert", valueName: "file", help: "Trust the CA certificates in this PEM file for the upstream."),
             .flag("--insecure", short: "-k", help: "Do not verify the upstream's TLS certificate (test servers only; prints a warning)."),

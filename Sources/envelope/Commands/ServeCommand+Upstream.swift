@@ -29,7 +29,7 @@ extension ServeCommand {
         }
         thread.name = "envelope-serve-curl"
         thread.start()
-        // WireMock's proxy has no timeouts of its own worth copying; a minute bounds a stuck upstream.
+        // WireMock's proxy has no timeouts of its own worth copying; a minute of silence ends a stuck upstream's request.
         let forwarder = CurlForwarder(upstream: proxyAll?.baseURL ?? "", extraHeaders: [], queue: queue, timeout: 60, connectTimeout: 10,
                                       verifyTLS: true, caCertificateFile: nil)
         return UpstreamClient(forwarder: forwarder, queue: queue, done: done)

@@ -34,15 +34,18 @@ struct CurlForwarder: UpstreamForwarder {
     }
 
     /// An answer larger than ``streamThreshold`` goes on to the app in pieces while it arrives
-    /// (the whole body still comes with `completion`, for validation).
+    /// (the whole body still comes with `completion`, for validation), at most ``streamWindow``
+    /// bytes ahead of what the server has sent to the app: past that the transfer stops reading
+    /// from the upstream until the app catches up.
     func forward(_ forwarded: ForwardedRequest, streaming: @escaping @Sendable (UpstreamPiece) -> Void,
                  completion: @escaping @Sendable (UpstreamResult) -> Void) {
-        let stream = HTTPResponseStream(threshold: Self.streamThreshold, pieceBytes: Self.streamThreshold) { piece in
+        let window = HTTPStreamWindow(bytes: Self.streamWindow)
+        let stream = HTTPResponseStream(threshold: Self.streamThreshold, pieceBytes: Self.streamThreshold, window: window) { piece in
             let head = piece.head.map { head in
                 UpstreamResponse(status: head.status, reason: head.reasonPhrase, headers: head.headers.map { MockHeader(name: $0.name, value: $0.value) },
                                  body: [])
             }
-            streaming(UpstreamPiece(head: head, bytes: piece.bytes))
+            streaming(UpstreamPiece(head: head, bytes: piece.bytes, control: head == nil ? nil : window))
         }
         queue.submit(httpRequest(for: forwarded), stream: stream) { outcome in
             completion(Self.result(of: outcome))
@@ -52,6 +55,9 @@ struct CurlForwarder: UpstreamForwarder {
     /// Body bytes after which an answer streams, and the size of its pieces: small answers
     /// (most JSON) come whole in one hand-over, large ones start reaching the app at once.
     static let streamThreshold = 256 * 1024
+
+    /// How far a streamed answer may run ahead of the app: four pieces.
+    static let streamWindow = 4 * streamThreshold
 
     /// The libcurl request for what the client sent.
     func httpRequest(for forwarded: ForwardedRequest) -> HTTPRequest {
@@ -88,6 +94,9 @@ struct CurlForwarder: UpstreamForwarder {
                                   connectTimeout: connectTimeout, timeout: timeout, followRedirects: false,
                                   verifyTLS: verifyTLS, caCertificateFile: caCertificateFile, maxBodyBytes: 0)
         request.forwardsVerbatim = true
+        // A streamed answer lasts as long as the app takes to read it; only silence from the
+        // upstream is its fault.
+        request.timeoutIsIdle = true
         return request
     }
 

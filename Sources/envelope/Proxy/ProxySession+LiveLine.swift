@@ -17,7 +17,11 @@ extension ProxySession {
         case .upstream:
             break
         }
-        if !exchange.delivered { parts.append("(the app had gone)") }
+        if exchange.abandoned {
+            parts.append("(the app closed the connection before the whole answer came: not validated)")
+        } else if !exchange.delivered {
+            parts.append("(the app had gone)")
+        }
         return parts.joined(separator: "  ") + "\n"
     }
 

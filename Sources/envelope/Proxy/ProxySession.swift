@@ -99,12 +99,15 @@ final class ProxySession: @unchecked Sendable {
             for (index, contract) in setup.contracts.enumerated() {
                 let tally = tallies[index]
                 let route = router.routes[index]
-                guard tally.requests > 0, let result = tally.result else {
+                guard tally.requests > 0 else {
                     unexercised.append(Coverage.Unexercised(contract: contract.name, file: contract.file, method: route.method, path: route.shape))
                     continue
                 }
-                results.append(result)
-                transfers.append(tally.transfer)
+                // Only answers the app left unread give no result: exercised, never judged.
+                if let result = tally.result {
+                    results.append(result)
+                    transfers.append(tally.transfer)
+                }
                 exercised.append(Coverage.Exercised(contract: contract.name, file: contract.file, method: route.method, path: route.shape,
                                                     requests: tally.requests, drifted: tally.drifted, fallbacks: tally.fallbacks,
                                                     transportErrors: tally.transportErrors))
@@ -138,7 +141,9 @@ final class ProxySession: @unchecked Sendable {
         let source = "\(request.method) \(setup.upstreamDisplay)\(request.url)" + answererNote(exchange.answeredBy)
         var result: ContractResult?
         var transfer: TransferRecord?
-        if let index {
+        if exchange.abandoned {
+            // The app closed the connection before the whole answer came: nothing to judge.
+        } else if let index {
             (result, transfer) = judge(exchange, against: setup.contracts[index], source: source)
         } else if case .failure = exchange.upstream, case .gateway = exchange.answeredBy {
             result = failureResult(exchange, contract: "\(request.method) \(PathShape.shape(of: request.decodedPath))", file: "", source: source)
