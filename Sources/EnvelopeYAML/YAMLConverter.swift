@@ -30,6 +30,8 @@ struct YAMLConverter {
         self.maxDepth = maxDepth
         self.aliasLimit = aliasLimit
         json.reserveCapacity(capacity)
+        // One place per value and per key: no more than the tree's nodes.
+        sourceMap.reserveCapacity(tree.nodes.count)
     }
 
     /// Writes the document.

@@ -95,7 +95,7 @@ extension SchemaCompiler {
                 }
                 plan.mapping[index] = -2
                 plan.copies.append(index)
-                nodes[index].forEachLink { stack.append($0) }
+                if let base = nodes.baseAddress { SchemaNode.appendLinks(of: base + index, to: &stack) }
             }
             return true
         }

@@ -107,6 +107,8 @@ public struct SchemaCompiler {
     /// for every schema.
     var compiledSlots: [(documentURI: String, document: JSONDocument, slots: [Int32])] = []
     var pendingRefs: [PendingReference] = []
+    /// Whether any resource declares a `$dynamicAnchor`.
+    private var hasDynamicAnchors = false
     private var compilingDynamicAnchors = false
     private var lastDisplayed: (uri: String, text: String)?
 
@@ -383,6 +385,7 @@ public struct SchemaCompiler {
         if let dynamicAnchor {
             resources[base]?.anchors[dynamicAnchor] = pointer
             resources[base]?.dynamicAnchors[dynamicAnchor] = pointer
+            hasDynamicAnchors = true
         }
         for member in members {
             switch member.key {
@@ -904,11 +907,13 @@ public struct SchemaCompiler {
     /// every resource's dynamic anchors, until nothing is left to do.
     private mutating func resolveEverything() throws(ContractError) {
         // Most contracts refer to nothing and have no dynamic anchors: nothing to set up.
-        if pendingRefs.isEmpty, resources.values.allSatisfy({ $0.dynamicAnchors.isEmpty }) { return }
+        if pendingRefs.isEmpty, !hasDynamicAnchors { return }
         var anchorsDone: Set<String> = []
         repeat {
             try resolvePendingReferences()
-            for uri in resourceOrder where !anchorsDone.contains(uri) {
+            // Only resources with dynamic anchors have any to compile: without one, no walk
+            // over every resource loaded (a contract into a split document reaches dozens).
+            for uri in resourceOrder where hasDynamicAnchors && !anchorsDone.contains(uri) {
                 anchorsDone.insert(uri)
                 guard let entry = resources[uri] else { continue }
                 for (name, pointer) in entry.dynamicAnchors.sorted(by: { $0.key < $1.key }) {

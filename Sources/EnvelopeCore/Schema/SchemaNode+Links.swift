@@ -10,31 +10,26 @@ extension SchemaNode {
         var tape: Int32 = -1
     }
 
-    /// Calls `body` with every subschema this schema links to, by index.
+    /// Appends to `links` every subschema the schema at `node` links to, by index.
     ///
     /// ``relink(_:)`` rewrites the very same links: the two list every field that holds an
-    /// index, and a test holds them to it.
-    func forEachLink(_ body: (Int) -> Void) {
-        // One by one rather than a list of them: this runs for every schema copied.
-        if let ref { body(ref) }
-        if let fallback = dynamicRef?.fallback { body(fallback) }
-        if let additionalProperties { body(additionalProperties) }
-        if let items { body(items) }
-        if let propertyNames { body(propertyNames) }
-        if let unevaluatedProperties { body(unevaluatedProperties) }
-        if let unevaluatedItems { body(unevaluatedItems) }
-        if let contains { body(contains) }
-        if let ifSchema { body(ifSchema) }
-        if let thenSchema { body(thenSchema) }
-        if let elseSchema { body(elseSchema) }
-        if let not { body(not) }
-        for property in properties { body(property.schema) }
-        for property in patternProperties { body(property.schema) }
-        for dependent in dependentSchemas { body(dependent.schema) }
-        for branch in allOf { body(branch) }
-        for branch in anyOf { body(branch) }
-        for branch in oneOf { body(branch) }
-        for item in prefixItems { body(item) }
+    /// index, and a test holds them to it. (Read through a pointer, field by field: a method
+    /// called on a schema in a buffer would copy the whole schema first.)
+    static func appendLinks(of node: UnsafePointer<SchemaNode>, to links: inout [Int]) {
+        if let ref = node.pointee.ref { links.append(ref) }
+        if let fallback = node.pointee.dynamicRef?.fallback { links.append(fallback) }
+        for link in [node.pointee.additionalProperties, node.pointee.items, node.pointee.propertyNames,
+                     node.pointee.unevaluatedProperties, node.pointee.unevaluatedItems, node.pointee.contains,
+                     node.pointee.ifSchema, node.pointee.thenSchema, node.pointee.elseSchema, node.pointee.not] {
+            if let link { links.append(link) }
+        }
+        for property in node.pointee.properties { links.append(property.schema) }
+        for property in node.pointee.patternProperties { links.append(property.schema) }
+        for dependent in node.pointee.dependentSchemas { links.append(dependent.schema) }
+        links += node.pointee.allOf
+        links += node.pointee.anyOf
+        links += node.pointee.oneOf
+        links += node.pointee.prefixItems
     }
 
     /// Replaces every subschema index `i` this schema links to by `transform(i)`: a schema

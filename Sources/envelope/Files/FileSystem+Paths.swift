@@ -6,6 +6,13 @@ extension FileSystem {
     /// is `api/x.json`. A relative path keeps the `..`s it starts with (`../x.json`); an
     /// absolute one cannot climb above `/`. Empty is `.`.
     static func normalized(_ path: String) -> String {
+        // Most paths are normal already (each file a load reads is judged by its normalized
+        // path again): those are given back as they are, after one look at their bytes.
+        isNormal(path) ? path : normalizedBySegments(path)
+    }
+
+    /// ``normalized(_:)`` the long way: segment by segment.
+    static func normalizedBySegments(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) where segment != "." {
@@ -20,6 +27,35 @@ extension FileSystem {
         let joined = segments.joined(separator: "/")
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `path` is ASCII (where characters are bytes) and ``normalized(_:)`` would give
+    /// it back unchanged: `/`, `.`, or no empty, `.` or trailing segment, and `..` only at the
+    /// start of a relative path.
+    static func isNormal(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard let first = bytes.first else { return false }
+        if bytes.count == 1 && (first == UInt8(ascii: "/") || first == UInt8(ascii: ".")) { return true }
+        let absolute = first == UInt8(ascii: "/")
+        var segmentLength = 0, dots = 0, onlyParentSteps = !absolute
+        for (position, byte) in bytes.enumerated() {
+            guard byte < 0x80 else { return false }
+            if byte == UInt8(ascii: "/") {
+                if position == 0 { continue }
+                guard segmentLength > 0, segmentLength != 1 || dots != 1 else { return false }
+                let isParentStep = segmentLength == 2 && dots == 2
+                guard !isParentStep || onlyParentSteps else { return false }
+                onlyParentSteps = onlyParentSteps && isParentStep
+                segmentLength = 0
+                dots = 0
+                continue
+            }
+            segmentLength += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        // The last segment: not empty (no trailing slash), not `.`, and `..` only in a run of them.
+        guard segmentLength > 0, segmentLength != 1 || dots != 1 else { return false }
+        return !(segmentLength == 2 && dots == 2) || onlyParentSteps
     }
 
     /// `directory/name` for a file a contract load names: one beside the contracts folder
