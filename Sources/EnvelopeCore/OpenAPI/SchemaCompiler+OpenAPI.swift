@@ -22,7 +22,7 @@ extension SchemaCompiler {
         switch OpenAPIDialect.reading(root, name: display(documentURI)) {
         case .jsonSchema:
             guard root.kind != .object || root["$schema"] == nil else { return }
-            if compiledCache != nil { inheritsDialect.insert(documentURI) }
+            if compiledCache != nil { sharingFacts[documentURI]?.inheritsDialect = true }
             // The contract's document first: a file in its folder is one of its parts, however
             // a `$ref` reaches it.
             if let inherited = sourceDialect(of: documentURI) ?? openAPIDialect(of: referrer) {
@@ -35,6 +35,7 @@ extension SchemaCompiler {
             // Forgotten, so that the next `$ref` into it is refused too.
             documents[documentURI] = nil
             identifying[documentURI] = nil
+            sharingFacts[documentURI] = nil
             throw failure(reason)
         }
     }

@@ -27,9 +27,9 @@ final class CompiledSchemaCache: Sendable {
         var sourceDialect: OpenAPIDialect?
     }
 
-    /// A place a `$ref` resolved to, under some settings.
+    /// A place a `$ref` resolved to, under some settings (by their number).
     private struct Key: Hashable {
-        var settings: Settings
+        var settings: Int
         var reference: String
     }
 
@@ -40,18 +40,32 @@ final class CompiledSchemaCache: Sendable {
     }
 
     private let targets = Mutex<[Key: Target]>([:])
+    /// Each set of settings met, numbered: a key holds the number, so that looking a place up
+    /// hashes the reference and not the settings' strings too.
+    private let settingsIDs = Mutex<[Settings: Int]>([:])
+    /// How many times a compiler took a schema over rather than compiling it.
+    private let takeovers = Atomic<Int>(0)
 
-    /// The compiled schema that the `$ref` to `reference` (absolute) resolved to, under
-    /// `settings`, in the first contract that compiled it.
-    func target(of reference: String, settings: Settings) -> Target? {
+    /// The number of `settings`, the same for equal settings.
+    func id(of settings: Settings) -> Int {
+        settingsIDs.withLock { ids in
+            if let known = ids[settings] { return known }
+            ids[settings] = ids.count
+            return ids.count - 1
+        }
+    }
+
+    /// The compiled schema that the `$ref` to `reference` (absolute) resolved to, under the
+    /// settings numbered `settings`, in the first contract that compiled it.
+    func target(of reference: String, settings: Int) -> Target? {
         let key = Key(settings: settings, reference: reference)
         return targets.withLock { $0[key] }
     }
 
     /// Keeps `schemas` for the places its `$ref`s resolved to (`references`: each `$ref`'s
-    /// absolute URI and its target's index), under `settings`; a place another contract handed
-    /// in first keeps that one.
-    func publish(_ schemas: PublishedSchemas, references: [(reference: String, target: Int)], settings: Settings) {
+    /// absolute URI and its target's index), under the settings numbered `settings`; a place
+    /// another contract handed in first keeps that one.
+    func publish(_ schemas: PublishedSchemas, references: [(reference: String, target: Int)], settings: Int) {
         targets.withLock { targets in
             for (reference, target) in references {
                 let key = Key(settings: settings, reference: reference)
@@ -60,6 +74,14 @@ final class CompiledSchemaCache: Sendable {
         }
     }
 
+    /// Notes that a compiler took a schema over (what the tests count).
+    func noteTakeover() {
+        takeovers.add(1, ordering: .relaxed)
+    }
+
     /// How many places are kept (what the tests count).
     var count: Int { targets.withLock { $0.count } }
+
+    /// How many times a compiler took a schema over rather than compiling it.
+    var takeoverCount: Int { takeovers.load(ordering: .relaxed) }
 }

@@ -6,10 +6,25 @@
 /// same bytes) and are read in the same dialect, under the same settings; and the contract
 /// that compiled them had no problem at all. Everything else is compiled here, as before.
 extension SchemaCompiler {
-    /// What this compiler's schemas depend on beside their documents.
-    var sharingSettings: CompiledSchemaCache.Settings {
-        CompiledSchemaCache.Settings(assertsFormats: assertsFormats, opensEnums: opensEnums,
-                                     sourceFolder: openAPISource?.folder, sourceDialect: openAPISource?.dialect)
+    /// What the compiler knows of a document loaded through a `$ref` that names no resource
+    /// or anchor.
+    struct SharingFacts {
+        /// The document.
+        let document: JSONDocument
+        /// Whether its dialect is not its own but that of the contract's OpenAPI document or of
+        /// the document whose `$ref` loaded it (see ``adoptDialect(of:referrer:failure:)``).
+        var inheritsDialect = false
+    }
+
+    /// The number ``compiledCache`` gives what this compiler's schemas depend on beside their
+    /// documents.
+    mutating func sharingSettingsID(in cache: CompiledSchemaCache) -> Int {
+        if let sharingID { return sharingID }
+        let settings = CompiledSchemaCache.Settings(assertsFormats: assertsFormats, opensEnums: opensEnums,
+                                                    sourceFolder: openAPISource?.folder, sourceDialect: openAPISource?.dialect)
+        let id = cache.id(of: settings)
+        sharingID = id
+        return id
     }
 
     /// Hands the schemas compiled so far to ``compiledCache`` with the places this compile's
@@ -25,17 +40,17 @@ extension SchemaCompiler {
         }
         guard !references.isEmpty else { return }
         compiledCache.publish(PublishedSchemas(nodes: schema.nodes, documents: documents), references: references,
-                              settings: sharingSettings)
+                              settings: sharingSettingsID(in: compiledCache))
     }
 
     /// The document known by `uri` as another compiler would need it.
     private func publishedDocument(_ uri: String, _ document: JSONDocument) -> PublishedSchemas.Document {
         let entry = resources[uri]
-        let inherits = inheritsDialect.contains(uri)
+        let facts = sharingFacts[uri]
+        let inherits = facts?.inheritsDialect ?? false
         // An inherited dialect is shared only when it is the contract's OpenAPI document's,
         // which every compiler with the same settings gives the file whatever `$ref` loads it.
-        let shareable = referencedDocuments.contains(uri) && uri.utf8.starts(with: Self.contractsBase.utf8)
-            && documents[uri] === document && identifying[uri] == false
+        let shareable = facts?.document === document && uri.utf8.starts(with: Self.contractsBase.utf8)
             && entry?.documentURI == uri && entry?.pointer == "" && (!inherits || sourceDialect(of: uri) != nil)
         return PublishedSchemas.Document(uri: uri, document: document, dialect: openAPIDialect(of: uri), inheritsDialect: inherits,
                                          validation: entry?.validation ?? true, formatAssertion: entry?.formatAssertion ?? false,
@@ -48,8 +63,9 @@ extension SchemaCompiler {
     /// here as usual.
     mutating func sharedTarget(of reference: String) -> Int? {
         guard let compiledCache, reference.utf8.starts(with: Self.contractsBase.utf8),
-              let shared = compiledCache.target(of: reference, settings: sharingSettings),
+              let shared = compiledCache.target(of: reference, settings: sharingSettingsID(in: compiledCache)),
               let plan = copyPlan(for: shared) else { return nil }
+        compiledCache.noteTakeover()
         return commit(plan, from: shared.schemas)
     }
 
@@ -133,6 +149,9 @@ extension SchemaCompiler {
     private mutating func commit(_ plan: consuming CopyPlan, from schemas: PublishedSchemas) -> Int {
         var resourceIndices = [Int](repeating: 0, count: schemas.documents.count)
         var tables = plan.localTables
+        // Room for the documents added, at once rather than growing each table step by step.
+        let added = plan.documentStates.count { $0 == 2 }
+        if added > 0 { reserveDocuments(added) }
         for (table, state) in plan.documentStates.enumerated() where state != 0 {
             let document = schemas.documents[table]
             if state == 2 { addSharedDocument(document) }
@@ -159,15 +178,23 @@ extension SchemaCompiler {
         return mapping[plan.root]
     }
 
+    /// Makes room in the tables of documents for `count` more.
+    private mutating func reserveDocuments(_ count: Int) {
+        documents.reserveCapacity(documents.count + count)
+        sharingFacts.reserveCapacity(sharingFacts.count + count)
+        resources.reserveCapacity(resources.count + count)
+        resourceOrder.reserveCapacity(resourceOrder.count + count)
+        schema.resources.reserveCapacity(schema.resources.count + count)
+    }
+
     /// Makes `document` known here as loading it through a `$ref` would have: its dialect, and
-    /// the one resource it is.
+    /// the one resource it is. (Whether it names a resource or an anchor is not asked of a
+    /// document known already, so that is not kept.)
     private mutating func addSharedDocument(_ document: PublishedSchemas.Document) {
         let uri = document.uri
         documents[uri] = document.document
-        identifying[uri] = false
-        referencedDocuments.insert(uri)
+        sharingFacts[uri] = SharingFacts(document: document.document, inheritsDialect: document.inheritsDialect)
         if let dialect = document.dialect { openAPIDialects[uri] = dialect }
-        if document.inheritsDialect { inheritsDialect.insert(uri) }
         resources[uri] = ResourceEntry(documentURI: uri, pointer: "", index: schema.resources.count,
                                        validation: document.validation, formatAssertion: document.formatAssertion)
         schema.resources.append(SchemaResource(file: display(uri)))

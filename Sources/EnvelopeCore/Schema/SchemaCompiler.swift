@@ -60,12 +60,13 @@ public struct SchemaCompiler {
     /// The `$ref`s resolved here (their absolute URIs and targets), handed to
     /// ``compiledCache`` once the compile is done; only kept with one.
     var resolvedReferences: [(reference: String, target: Int)] = []
-    /// The documents loaded through `$ref`s from ``documentCache`` (only kept with a
-    /// ``compiledCache``): the ones whose schemas another contract may take over.
-    var referencedDocuments: Set<String> = []
-    /// The documents whose dialect is not their own but that of the contract's OpenAPI
-    /// document or of the document whose `$ref` loaded them (see ``adoptDialect(of:referrer:failure:)``).
-    var inheritsDialect: Set<String> = []
+    /// The documents loaded through `$ref`s from ``documentCache`` that name no resource or
+    /// anchor (only kept with a ``compiledCache``): the ones whose schemas another contract
+    /// may take over.
+    var sharingFacts: [String: SharingFacts] = [:]
+    /// The settings' number in ``compiledCache`` (see ``sharingSettingsID()``), asked once per
+    /// compile.
+    var sharingID: Int?
     /// Whether a `$schema` made this compiler load a meta-schema: its schemas are then not
     /// shared, since another compiler taking them over would not have loaded it.
     var loadedMetaSchemas = false
@@ -168,6 +169,7 @@ public struct SchemaCompiler {
 
     /// Compiles `node`, the schema at `pointer` in its document, which is known by `uri`.
     public mutating func compile(_ node: JSONNode, uri: String, pointer: String) throws(ContractError) -> Int {
+        sharingID = nil
         let documentURI = SchemaURI.withoutFragment(uri)
         if documents[documentURI] == nil { documents[documentURI] = node.document }
         // `node` is the schema at `pointer` when it is from the document known by that URI:
@@ -227,7 +229,7 @@ public struct SchemaCompiler {
             }
             documents[documentURI] = entry.document
             identifying[documentURI] = entry.mayIdentify
-            if compiledCache != nil { referencedDocuments.insert(documentURI) }
+            if compiledCache != nil, !entry.mayIdentify { sharingFacts[documentURI] = SharingFacts(document: entry.document) }
         } else {
             documents[documentURI] = try parseDocument(bytes, uri: documentURI)
         }
