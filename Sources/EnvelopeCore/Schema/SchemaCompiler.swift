@@ -678,6 +678,7 @@ public struct SchemaCompiler {
         let value = member.value
         switch member.keyword {
         case .properties:
+            try refuseReferenceAsProperties(member, in: site)
             node.properties = try schemaMap(member, in: site)
             node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
         case .required:
