@@ -15,7 +15,7 @@ struct PathNormalTests {
         return paths + paths.map { "/" + $0 } + ["/", "//", "é/x", "a/é", "../é"]
     }()
 
-    @Test("a path is taken as normal exactly when normalizing it segment by segment gives it back, and normalizing gives the same either way")
+    @Test("a path is taken as normal exactly when normalizing it segment by segment gives it back, and normalizing gives the same every way")
     func normalMeansUnchanged() {
         for path in Self.paths {
             let rebuilt = FileSystem.normalizedBySegments(path)
@@ -25,6 +25,7 @@ struct PathNormalTests {
                 #expect(rebuilt != path, "\(path) is normal and was not taken as such")
             }
             #expect(FileSystem.normalized(path) == rebuilt, "\(path)")
+            if let byBytes = FileSystem.normalizedASCII(path) { #expect(byBytes == rebuilt, "\(path)") }
         }
     }
 }

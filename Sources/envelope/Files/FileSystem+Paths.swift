@@ -8,7 +8,33 @@ extension FileSystem {
     static func normalized(_ path: String) -> String {
         // Most paths are normal already (each file a load reads is judged by its normalized
         // path again): those are given back as they are, after one look at their bytes.
-        isNormal(path) ? path : normalizedBySegments(path)
+        if isNormal(path) { return path }
+        return normalizedASCII(path) ?? normalizedBySegments(path)
+    }
+
+    /// ``normalizedBySegments(_:)`` of an ASCII path (where characters are bytes), on its
+    /// bytes, without a string for each segment; nil for any other path.
+    static func normalizedASCII(_ path: String) -> String? {
+        let bytes = Array(path.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let absolute = bytes.first == UInt8(ascii: "/")
+        let isParentStep = { (segment: ArraySlice<UInt8>) in segment.elementsEqual("..".utf8) }
+        var segments: [ArraySlice<UInt8>] = []
+        for segment in bytes.split(separator: UInt8(ascii: "/")) where !segment.elementsEqual(".".utf8) {
+            if isParentStep(segment), let last = segments.last, !isParentStep(last) {
+                segments.removeLast()
+            } else if isParentStep(segment), absolute {
+                continue
+            } else {
+                segments.append(segment)
+            }
+        }
+        var result: [UInt8] = absolute ? [UInt8(ascii: "/")] : []
+        for (position, segment) in segments.enumerated() {
+            if position > 0 { result.append(UInt8(ascii: "/")) }
+            result += segment
+        }
+        return result.isEmpty ? "." : String(decoding: result, as: UTF8.self)
     }
 
     /// ``normalized(_:)`` the long way: segment by segment.
