@@ -30,6 +30,8 @@ struct YAMLConverter {
         self.maxDepth = maxDepth
         self.aliasLimit = aliasLimit
         json.reserveCapacity(capacity)
+        // One place per value and per key: no more than the tree's nodes.
+        sourceMap.reserveCapacity(tree.nodes.count)
     }
 
     /// Writes the document.
@@ -101,14 +103,11 @@ struct YAMLConverter {
             }
             own.append(Member(key: tree.target(of: keyIndex), keyLocation: tree.nodes[keyIndex].location, value: valueIndex))
         }
-        var seen: [String: SourceLocation] = [:]
-        seen.reserveCapacity(own.count)
-        for member in own {
-            let text = tree.text(of: tree.nodes[member.key])
-            if let first = seen[text] { throw .duplicateKey(text, at: member.keyLocation, first: first) }
-            seen[text] = member.keyLocation
+        guard !merges.isEmpty else {
+            try refuseDuplicateKeys(own)
+            return own
         }
-        guard !merges.isEmpty else { return own }
+        var seen = try keyPlaces(own)
         guard depth < maxDepth else { throw .nestingTooDeep(limit: maxDepth, at: tree.nodes[index].location) }
         var result: [Member] = []
         var next = 0
@@ -132,6 +131,41 @@ struct YAMLConverter {
         }
         result += own[next...]
         return result
+    }
+
+    /// Refuses the second of two equal keys among `members`. Keys are equal as text (as
+    /// Swift compares strings); a small mapping of ASCII keys, where that is equal bytes, is
+    /// compared byte by byte, without making a string of every key.
+    private func refuseDuplicateKeys(_ members: [Member]) throws(YAMLError) {
+        let small = members.count <= 16 && members.allSatisfy { member in
+            let key = tree.nodes[member.key]
+            return tree.scalarBytes[key.first..<key.first + key.length].allSatisfy { $0 < 0x80 }
+        }
+        guard small else {
+            _ = try keyPlaces(members)
+            return
+        }
+        for later in members.indices {
+            let key = tree.nodes[members[later].key]
+            let bytes = tree.scalarBytes[key.first..<key.first + key.length]
+            for earlier in 0..<later {
+                let other = tree.nodes[members[earlier].key]
+                guard other.length == key.length, tree.scalarBytes[other.first..<other.first + other.length].elementsEqual(bytes) else { continue }
+                throw .duplicateKey(tree.text(of: key), at: members[later].keyLocation, first: members[earlier].keyLocation)
+            }
+        }
+    }
+
+    /// Where each key of `members` is, by its text; the second of two equal keys is refused.
+    private func keyPlaces(_ members: [Member]) throws(YAMLError) -> [String: SourceLocation] {
+        var seen: [String: SourceLocation] = [:]
+        seen.reserveCapacity(members.count)
+        for member in members {
+            let text = tree.text(of: tree.nodes[member.key])
+            if let first = seen[text] { throw .duplicateKey(text, at: member.keyLocation, first: first) }
+            seen[text] = member.keyLocation
+        }
+        return seen
     }
 
     /// Whether a key is the merge key: `<<`, plain and untagged (a quoted `"<<"` is a key).
@@ -211,21 +245,34 @@ struct YAMLConverter {
     /// Writes a scalar's text as a JSON string literal.
     private mutating func writeString(_ node: YAMLNode) {
         json.append(UInt8(ascii: "\""))
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        for k in node.first..<node.first + node.length {
-            let byte = tree.scalarBytes[k]
-            switch byte {
-            case UInt8(ascii: "\""): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\t"): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case UInt8(ascii: "\r"): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0..<0x20:
-                json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                         hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: json.append(byte)
+        tree.scalarBytes.withUnsafeBufferPointer { bytes in
+            let end = node.first + node.length
+            // The bytes that need no escape go in runs, not one by one: most strings have none.
+            var start = node.first
+            for k in node.first..<end {
+                let byte = bytes[k]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                json.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<k]))
+                start = k + 1
+                json.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\n"): json.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\t"): json.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\r"): json.append(UInt8(ascii: "r"))
+                case 0..<0x20:
+                    json.append(UInt8(ascii: "u"))
+                    json.append(UInt8(ascii: "0"))
+                    json.append(UInt8(ascii: "0"))
+                    json.append(Self.hexDigits[Int(byte >> 4)])
+                    json.append(Self.hexDigits[Int(byte & 0xF)])
+                default: json.append(byte)
+                }
             }
+            json.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
         json.append(UInt8(ascii: "\""))
     }
+
+    /// The digits of `\u00XX` escapes.
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -25,6 +25,10 @@ extension YAMLTree {
         // UTF-8 only: the byte offsets of locations are counted in UTF-8.
         envelope_yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         var builder = YAMLTreeBuilder(cursor: LocationCursor(bytes: bytes, start: bomLength), maxDepth: maxDepth)
+        // Room up front, rather than growing and copying: the scalars' bytes are at most the
+        // text's, and a node takes a dozen bytes of text or more.
+        builder.tree.scalarBytes.reserveCapacity(bytes.count)
+        builder.tree.nodes.reserveCapacity(bytes.count / 12 + 16)
         while true {
             guard envelope_yaml_parser_parse(parser, event) == 1 else { throw builder.failure(of: parser.pointee, in: bytes, bomLength: bomLength) }
             defer { envelope_yaml_event_delete(event) }

@@ -74,6 +74,34 @@ struct OpenAPIReferenceTests {
         #expect(reference.contains(true) && reference.contains(false))
     }
 
+    @Test("a $ref written for the whole map of properties: openapi-core refuses the document, envelope refuses the schema at the $ref's line:column, and what its message says to write instead both load")
+    func propertiesReferenceRefusedByBoth() throws {
+        let directory = try temporaryDirectory().appendingPathComponent("lb")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("ImportOpenAPI/properties-ref"), to: directory)
+        let script = fixtures.appendingPathComponent("OpenAPI/reference_verdicts.py").path
+        let document = directory.appendingPathComponent("api.yaml").path
+        #expect(try runPython([script, "--loads", document], input: "") == "false")
+        let refused = try Envelope.run(["import", "openapi", "api.yaml"], in: directory)
+        #expect(refused.exitCode == 1, "\(refused.standardOutput)\(refused.standardError)")
+        let lines = refused.standardOutput.split(separator: "\n").map(String.init)
+        let error = try #require(lines.first { $0.contains(": error: ") }, "\(refused.standardOutput)")
+        #expect(error.hasPrefix("    ../models/load_balancer.yml:9:5: error: invalid schema at /allOf/1/properties/$ref: 'properties' maps each property's name to its schema, and a $ref cannot stand for the whole map (neither OpenAPI nor JSON Schema reads it so): this declares a property named \"$ref\" whose schema is the string 'attributes.yml#/load_balancer_droplet_ids'. Give each property its own $ref instead: "), "\(error)")
+        #expect(refused.standardOutput.hasSuffix("2 operations: 1 contract, 1 mock (0 from examples, 1 generated), 0 examples refused, 1 answer whose schema does not load\n"), "\(refused.standardOutput)")
+        // Written as the message says, the properties load on both sides, and check is clean.
+        let advice = try #require(error.components(separatedBy: "instead: ").last)
+        let properties = advice.components(separatedBy: ", ").map { "    " + $0 + "\n" }.joined()
+        #expect(properties == "    droplet_ids: {$ref: 'attributes.yml#/load_balancer_droplet_ids/droplet_ids'}\n    droplet_count: {$ref: 'attributes.yml#/load_balancer_droplet_ids/droplet_count'}\n")
+        let model = directory.appendingPathComponent("models/load_balancer.yml")
+        let text = try String(contentsOf: model, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "    $ref: 'attributes.yml#/load_balancer_droplet_ids'\n", with: properties).utf8).write(to: model)
+        #expect(try runPython([script, "--loads", document], input: "") == "true")
+        let fixed = try Envelope.run(["import", "openapi", "api.yaml", "--force"], in: directory)
+        #expect(fixed.exitCode == 0, "\(fixed.standardOutput)\(fixed.standardError)")
+        #expect(fixed.standardOutput.hasSuffix("2 operations: 2 contracts, 2 mocks (0 from examples, 2 generated), 0 examples refused\n"), "\(fixed.standardOutput)")
+        let check = try Envelope.run(["check"], in: directory)
+        #expect(check.exitCode == 0 && check.standardOutput.hasSuffix("2 contracts: 2 ok, 0 with drift (0 breaking, 0 warnings)\n"), "\(check.standardOutput)")
+    }
+
     /// Whether `envelope validate` passes each answer (no breaking finding), one contract per
     /// schema (formats asserted, as openapi-core does).
     private func envelopeVerdicts(in project: OpenAPIProject) throws -> [Bool] {

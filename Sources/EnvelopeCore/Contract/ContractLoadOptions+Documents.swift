@@ -22,4 +22,8 @@ extension ContractLoadOptions {
 
     /// How many documents the options' cache parsed rather than reused (what tests count).
     package var documentParseCount: Int { documents.parseCount }
+
+    /// How many times a contract's compiler took over schemas another contract had compiled
+    /// (what tests count).
+    package var schemaTakeoverCount: Int { compiledSchemas.takeoverCount }
 }

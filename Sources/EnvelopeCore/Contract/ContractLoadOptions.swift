@@ -14,6 +14,9 @@ public struct ContractLoadOptions: Sendable {
     /// Parsed schema documents, shared the same way: fifty contracts referring to one
     /// OpenAPI document parse it once.
     let documents = SchemaDocumentCache()
+    /// Compiled schemas, shared the same way: the contracts that `$ref` one schema of such a
+    /// document compile it once between them.
+    let compiledSchemas = CompiledSchemaCache()
     /// Reads the `.yaml` and `.yml` schema files that `$ref`s name; nil refuses them (Core has
     /// no YAML reader: the `envelope` command gives EnvelopeYAML's).
     public var parseYAML: SchemaCompiler.YAMLParser?

@@ -30,7 +30,7 @@ struct FieldReader {
     func schemaCompiler(for document: JSONDocument, read: @escaping SchemaCompiler.Reader,
                         options: ContractLoadOptions) throws(ContractError) -> SchemaCompiler {
         var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: options.fetchRemote, regexes: options.regexes,
-                                      documentCache: options.documents)
+                                      documentCache: options.documents, compiledCache: options.compiledSchemas)
         compiler.parseYAML = options.parseYAML
         if let assert = document.root["assertFormats"] {
             if let flag = assert.boolValue {

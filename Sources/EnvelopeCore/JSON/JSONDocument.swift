@@ -16,6 +16,9 @@ public final class JSONDocument: Sendable {
     /// For a document read from another text (YAML), where its values are in that text:
     /// locations come from it rather than from ``text``, which is then the JSON made from it.
     let sourceMap: SourceMap?
+    /// Whether no object has two members with the same key (the parser refused duplicates, or
+    /// the text was made so): a look-up by key then stops at the first it finds.
+    let hasUniqueKeys: Bool
 
     /// The offsets at which the text's lines start, made on the first location asked of a
     /// large text: a reader that locates every value it keeps (a pact file's rules, bodies
@@ -25,11 +28,12 @@ public final class JSONDocument: Sendable {
     /// Texts below this size are scanned for each location: the table would cost more.
     static let lineTableThreshold = 64 * 1024
 
-    private init(text: SharedBytes, tape: ParsedTape, sourceMap: SourceMap? = nil) {
+    private init(text: SharedBytes, tape: ParsedTape, sourceMap: SourceMap? = nil, hasUniqueKeys: Bool) {
         self.text = text
         self.tape = UnsafeBufferPointer(start: tape.entries, count: tape.count)
         wasSplit = tape.wasSplit
         self.sourceMap = sourceMap
+        self.hasUniqueKeys = hasUniqueKeys
     }
 
     deinit {
@@ -47,15 +51,16 @@ public final class JSONDocument: Sendable {
     /// Parses a UTF-8 JSON text without copying it; the document keeps `text` alive.
     public static func parse(_ text: SharedBytes, options: JSONParseOptions = JSONParseOptions()) throws(JSONError) -> JSONDocument {
         let tape = try text.withUnsafeBufferPointer { buffer throws(JSONError) in try JSONParser.parse(buffer, options: options) }
-        return JSONDocument(text: text, tape: tape)
+        return JSONDocument(text: text, tape: tape, hasUniqueKeys: options.duplicateKeys == .reject)
     }
 
     /// Parses `json`, the JSON text made from another text (a YAML file), whose values are at
-    /// the places `sourceMap` gives: the document's locations are those places.
+    /// the places `sourceMap` gives: the document's locations are those places. The text
+    /// writes each key of an object once.
     package static func parse(converted json: [UInt8], sourceMap: SourceMap, options: JSONParseOptions = JSONParseOptions()) throws(JSONError) -> JSONDocument {
         let text = SharedBytes(json)
         let tape = try text.withUnsafeBufferPointer { buffer throws(JSONError) in try JSONParser.parse(buffer, options: options) }
-        return JSONDocument(text: text, tape: tape, sourceMap: sourceMap)
+        return JSONDocument(text: text, tape: tape, sourceMap: sourceMap, hasUniqueKeys: true)
     }
 
     /// Parses a JSON text given as a string.

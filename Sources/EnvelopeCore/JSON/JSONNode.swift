@@ -127,10 +127,13 @@ public struct JSONNode: Sendable {
         // array, and a buffer access per member, were most of reading a contract's fields.
         var key = key
         var found: Int?
+        // The last of equal keys wins, so all are looked at, unless keys are known to be unique.
+        let first = document.hasUniqueKeys
         key.withUTF8 { wanted in
             forEachKey { child, bytes in
-                if bytes.count == wanted.count && memoryEquals(bytes, wanted) { found = child + 1 }
-                return true
+                guard bytes.count == wanted.count && memoryEquals(bytes, wanted) else { return true }
+                found = child + 1
+                return !first
             }
         }
         return found.map { JSONNode(document: document, index: $0) }

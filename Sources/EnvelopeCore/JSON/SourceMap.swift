@@ -22,6 +22,11 @@ package struct SourceMap: Sendable {
     /// How many values it places.
     package var count: Int { entries.count }
 
+    /// Makes room for `count` places.
+    package mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+    }
+
     /// Records that the value written at `jsonOffset` (at or after the last one recorded) is
     /// at `location` in the source text.
     package mutating func append(jsonOffset: Int, _ location: SourceLocation) {

@@ -7,7 +7,7 @@
 /// with a few annotations of OpenAPI's (`discriminator`, `xml`, `externalDocs`, `example`).
 /// The compiler reads the keywords of either straight into the schemas the validator runs
 /// (see docs/openapi.md).
-enum OpenAPIDialect: Sendable, Equatable {
+enum OpenAPIDialect: Sendable, Hashable {
     /// OpenAPI 3.0.x.
     case openAPI30
     /// OpenAPI 3.1.x, whose schemas are JSON Schema 2020-12 unless `jsonSchemaDialect` says

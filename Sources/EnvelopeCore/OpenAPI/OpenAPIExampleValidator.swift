@@ -25,7 +25,8 @@ struct OpenAPIExampleValidator {
     init(read: @escaping SchemaCompiler.Reader, options: ContractLoadOptions, source: String? = nil) {
         self.source = source
         makeCompiler = {
-            var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: nil, regexes: options.regexes, documentCache: options.documents)
+            var compiler = SchemaCompiler(read: read, mappings: options.mappings, fetch: nil, regexes: options.regexes,
+                                          documentCache: options.documents, compiledCache: options.compiledSchemas)
             // As a contract's compiler: a `.yaml` document is read by the options' YAML reader.
             compiler.parseYAML = options.parseYAML
             return compiler

@@ -22,7 +22,10 @@ extension SchemaCompiler {
         switch OpenAPIDialect.reading(root, name: display(documentURI)) {
         case .jsonSchema:
             guard root.kind != .object || root["$schema"] == nil else { return }
-            if let inherited = openAPIDialect(of: referrer) ?? sourceDialect(of: documentURI) {
+            if compiledCache != nil { sharingFacts[documentURI]?.inheritsDialect = true }
+            // The contract's document first: a file in its folder is one of its parts, however
+            // a `$ref` reaches it.
+            if let inherited = sourceDialect(of: documentURI) ?? openAPIDialect(of: referrer) {
                 openAPIDialects[documentURI] = inherited
             }
             return
@@ -32,13 +35,14 @@ extension SchemaCompiler {
             // Forgotten, so that the next `$ref` into it is refused too.
             documents[documentURI] = nil
             identifying[documentURI] = nil
+            sharingFacts[documentURI] = nil
             throw failure(reason)
         }
     }
 
     /// The dialect of the contract's OpenAPI document (`"openapi"`), for a file in its folder
     /// or below.
-    private func sourceDialect(of documentURI: String) -> OpenAPIDialect? {
+    func sourceDialect(of documentURI: String) -> OpenAPIDialect? {
         guard let source = openAPISource, documentURI.utf8.starts(with: source.folder.utf8) else { return nil }
         return source.dialect
     }
@@ -52,7 +56,8 @@ extension SchemaCompiler {
     /// only its top is looked at.
     public mutating func adoptOpenAPISource(_ reference: String, in file: String, at location: SourceLocation) throws(ContractError) {
         let contractURI = Self.contractsBase + file
-        let documentURI = SchemaURI.withoutFragment(Self.resolve(reference, against: contractURI))
+        let documentURI = SchemaURI.withoutFragment(documentCache?.resolved(reference, against: contractURI)
+                                                    ?? Self.resolve(reference, against: contractURI))
         let referrer = PendingReference(node: -1, documentURI: contractURI, location: location, reference: reference,
                                         absolute: documentURI, dynamic: false)
         try loadDocument(documentURI, referrer: referrer)
@@ -257,6 +262,7 @@ extension SchemaCompiler {
         let null = addNode(like: node, pointer: node.pointer) { $0.types = .null }
         node = SchemaNode(file: node.file, pointer: node.pointer, location: node.location)
         node.documentURI = schema.nodes[inner].documentURI
+        node.origin.table = schema.nodes[inner].origin.table
         node.resource = schema.nodes[inner].resource
         node.ifSchema = null
         node.elseSchema = inner
@@ -267,6 +273,7 @@ extension SchemaCompiler {
     private mutating func addNode(like template: SchemaNode, pointer: String, _ fill: (inout SchemaNode) -> Void) -> Int {
         var made = SchemaNode(file: template.file, pointer: pointer, location: template.location)
         made.documentURI = template.documentURI
+        made.origin.table = template.origin.table
         made.resource = template.resource
         fill(&made)
         schema.nodes.append(made)

@@ -53,7 +53,23 @@ public struct SchemaCompiler {
     /// Compiled `pattern`s, possibly shared with the compilers of other contracts.
     private let regexes: SchemaRegexCache
     /// Parsed documents, possibly shared with the compilers of other contracts.
-    private let documentCache: SchemaDocumentCache?
+    let documentCache: SchemaDocumentCache?
+    /// Compiled schemas shared with the compilers of other contracts (see
+    /// ``sharedTarget(of:)``); nil compiles every schema here.
+    let compiledCache: CompiledSchemaCache?
+    /// The `$ref`s resolved here (their absolute URIs and targets), handed to
+    /// ``compiledCache`` once the compile is done; only kept with one.
+    var resolvedReferences: [(reference: String, target: Int)] = []
+    /// The documents loaded through `$ref`s from ``documentCache`` that name no resource or
+    /// anchor (only kept with a ``compiledCache``): the ones whose schemas another contract
+    /// may take over.
+    var sharingFacts: [String: SharingFacts] = [:]
+    /// The settings' number in ``compiledCache`` (see ``sharingSettingsID()``), asked once per
+    /// compile.
+    var sharingID: Int?
+    /// Whether a `$schema` made this compiler load a meta-schema: its schemas are then not
+    /// shared, since another compiler taking them over would not have loaded it.
+    var loadedMetaSchemas = false
     private let mappings: [ReferenceMapping]
     private let fetch: Reader?
     var documents: [String: JSONDocument] = [:]
@@ -67,7 +83,7 @@ public struct SchemaCompiler {
     /// `/`, and its dialect): files in that folder or below with no dialect of their own are
     /// read in its dialect, however a `$ref` reaches them. See ``adoptOpenAPISource(_:in:at:)``.
     var openAPISource: (folder: String, dialect: OpenAPIDialect)?
-    private var resourceOrder: [String] = []
+    var resourceOrder: [String] = []
     /// The base URI of each schema (`documentURI#pointer`) that is, or is inside, a schema
     /// with an `$id`; any other schema's base is its document's URI, which is not stored.
     private var bases: [String: String] = [:]
@@ -78,7 +94,7 @@ public struct SchemaCompiler {
     /// kept because a contract's schemas come one document at a time and looking the
     /// resource up for each would hash both URIs again. Forgotten when a resource or an
     /// identifier is added.
-    private var lastResource: (baseURI: String, documentURI: String, settings: ResourceSettings)?
+    var lastResource: (baseURI: String, documentURI: String, settings: ResourceSettings)?
 
     /// What a schema takes from its resource.
     struct ResourceSettings {
@@ -90,8 +106,10 @@ public struct SchemaCompiler {
     /// index + 1 of the schema compiled from each tape entry, 0 where none is. A contract's
     /// schemas come from a handful of documents, so this spares hashing a URI and a pointer
     /// for every schema.
-    private var compiledSlots: [(documentURI: String, document: JSONDocument, slots: [Int32])] = []
+    var compiledSlots: [(documentURI: String, document: JSONDocument, slots: [Int32])] = []
     var pendingRefs: [PendingReference] = []
+    /// Whether any resource declares a `$dynamicAnchor`.
+    private var hasDynamicAnchors = false
     private var compilingDynamicAnchors = false
     private var lastDisplayed: (uri: String, text: String)?
 
@@ -125,9 +143,11 @@ public struct SchemaCompiler {
     /// A compiler that takes compiled `pattern`s from `regexes` and parsed documents from
     /// `documentCache`, which other compilers may share.
     init(read: @escaping Reader, mappings: [ReferenceMapping], fetch: Reader?, regexes: SchemaRegexCache,
-         documentCache: SchemaDocumentCache? = nil) {
+         documentCache: SchemaDocumentCache? = nil, compiledCache: CompiledSchemaCache? = nil) {
         self.regexes = regexes
         self.documentCache = documentCache
+        // Shared schemas are checked against the shared parsed documents.
+        self.compiledCache = documentCache == nil ? nil : compiledCache
         self.read = read
         self.mappings = mappings.sorted { $0.prefix.count > $1.prefix.count }
         self.fetch = fetch
@@ -149,6 +169,7 @@ public struct SchemaCompiler {
 
     /// Compiles `node`, the schema at `pointer` in its document, which is known by `uri`.
     public mutating func compile(_ node: JSONNode, uri: String, pointer: String) throws(ContractError) -> Int {
+        sharingID = nil
         let documentURI = SchemaURI.withoutFragment(uri)
         if documents[documentURI] == nil { documents[documentURI] = node.document }
         // `node` is the schema at `pointer` when it is from the document known by that URI:
@@ -160,6 +181,7 @@ public struct SchemaCompiler {
         try checkReferenceCycles()
         try checkInPlaceCycles()
         for index in schema.nodes.indices { schema.nodes[index].prepare() }
+        if compiledCache != nil { publishShared() }
         return root
     }
 
@@ -196,11 +218,30 @@ public struct SchemaCompiler {
 
     mutating func loadDocument(_ documentURI: String, referrer: PendingReference) throws(ContractError) {
         if documents[documentURI] != nil { return }
-        let bytes: [UInt8]
         let referrerFile = display(referrer.documentURI)
         let failure = { (reason: String) -> ContractError in
             .unresolvedReference(file: referrerFile, at: referrer.location, reference: referrer.reference, reason: reason)
         }
+        let bytes = try documentBytes(documentURI, failure: failure)
+        if let documentCache {
+            let entry = try documentCache.document(for: documentURI, bytes: bytes) { (bytes: [UInt8]) throws(ContractError) in
+                try parseDocument(bytes, uri: documentURI)
+            }
+            documents[documentURI] = entry.document
+            identifying[documentURI] = entry.mayIdentify
+            if compiledCache != nil, !entry.mayIdentify { sharingFacts[documentURI] = SharingFacts(document: entry.document) }
+        } else {
+            documents[documentURI] = try parseDocument(bytes, uri: documentURI)
+        }
+        try adoptDialect(of: documentURI, referrer: referrer.documentURI, failure: failure)
+        try indexResources(of: documentURI, root: "")
+        try indexOpenAPISchemas(of: documentURI)
+    }
+
+    /// The bytes of the document `documentURI`: a meta-schema's, or read through the mapping
+    /// that serves the URI, the contracts' reader or `fetch`; a failure is `failure`'s error.
+    func documentBytes(_ documentURI: String, failure: (String) -> ContractError) throws(ContractError) -> [UInt8] {
+        let bytes: [UInt8]
         if let text = MetaSchemas.documents[documentURI] {
             bytes = Array(text.utf8)
         } else if let mapping = mappings.first(where: { documentURI.hasPrefix($0.prefix) }) {
@@ -225,18 +266,7 @@ public struct SchemaCompiler {
         } else {
             throw failure("remote references are not fetched; save the schema next to the contract and refer to it by a relative path, or map its URI to a folder with --map-ref \(Self.mapPrefix(for: documentURI))=DIR")
         }
-        if let documentCache {
-            let entry = try documentCache.document(for: documentURI, bytes: bytes) { (bytes: [UInt8]) throws(ContractError) in
-                try parseDocument(bytes, uri: documentURI)
-            }
-            documents[documentURI] = entry.document
-            identifying[documentURI] = entry.mayIdentify
-        } else {
-            documents[documentURI] = try parseDocument(bytes, uri: documentURI)
-        }
-        try adoptDialect(of: documentURI, referrer: referrer.documentURI, failure: failure)
-        try indexResources(of: documentURI, root: "")
-        try indexOpenAPISchemas(of: documentURI)
+        return bytes
     }
 
     /// Finds every schema resource (`$id`), anchor and dynamic anchor in a document, from the
@@ -357,6 +387,7 @@ public struct SchemaCompiler {
         if let dynamicAnchor {
             resources[base]?.anchors[dynamicAnchor] = pointer
             resources[base]?.dynamicAnchors[dynamicAnchor] = pointer
+            hasDynamicAnchors = true
         }
         for member in members {
             switch member.key {
@@ -390,6 +421,7 @@ public struct SchemaCompiler {
         }
         let referrer = PendingReference(node: 0, documentURI: documentURI, location: node["$schema"]?.location ?? node.location,
                                         reference: metaSchema, absolute: uri, dynamic: false)
+        loadedMetaSchemas = true
         try loadDocument(uri, referrer: referrer)
         guard let meta = documents[uri]?.root, let vocabulary = meta["$vocabulary"] else { return (true, false) }
         let keys = Set(vocabulary.members.map(\.key))
@@ -432,11 +464,17 @@ public struct SchemaCompiler {
     /// Where the compiled index of the schema `json` (of the document known by `documentURI`)
     /// is kept in ``compiledSlots``, making the document's table on first use.
     private mutating func compiledPlace(of json: JSONNode, documentURI: String) -> (table: Int, slot: Int) {
-        for (table, entry) in compiledSlots.enumerated() where entry.document === json.document && entry.documentURI == documentURI {
-            return (table, json.index)
+        (compiledTable(of: json.document, documentURI: documentURI), json.index)
+    }
+
+    /// The index in ``compiledSlots`` of the document known by `documentURI`, its table made
+    /// on first use.
+    mutating func compiledTable(of document: JSONDocument, documentURI: String) -> Int {
+        for (table, entry) in compiledSlots.enumerated() where entry.document === document && entry.documentURI == documentURI {
+            return table
         }
-        compiledSlots.append((documentURI, json.document, [Int32](repeating: 0, count: json.document.tape.count)))
-        return (compiledSlots.count - 1, json.index)
+        compiledSlots.append((documentURI, document, [Int32](repeating: 0, count: document.tape.count)))
+        return compiledSlots.count - 1
     }
 
     /// Compiles the schema at `pointer` in the document known by `documentURI` (`json` when
@@ -453,6 +491,7 @@ public struct SchemaCompiler {
         let location = SourceLocation(line: 0, column: 0, offset: json.offset)
         var node = SchemaNode(file: file, pointer: pointer, location: location)
         node.documentURI = documentURI
+        node.origin.table = Int32(place.table)
         // A fresh placeholder holds the index while subschemas are compiled (they append
         // after it); appending `node` itself would copy every field of it once more.
         schema.nodes.append(SchemaNode(file: file, pointer: pointer, location: location))
@@ -465,6 +504,7 @@ public struct SchemaCompiler {
         switch json.kind {
         case .bool:
             node.booleanValue = json.boolValue
+            node.origin.tape = Int32(json.index)
             schema.nodes[index] = node
             return index
         case .object:
@@ -509,6 +549,8 @@ public struct SchemaCompiler {
             if openAPI.opensEnum, openness == nil { node.opensEnum = true }
         }
         if openAPI.nullable { allowNull(in: &node, at: index) }
+        // Set last, so that a schema made from this one (`nullable`'s inner half) names no place.
+        node.origin.tape = Int32(json.index)
         // Swapped with the placeholder rather than assigned, so that the node's fields move
         // into place instead of being retained by a copy.
         swap(&schema.nodes[index], &node)
@@ -636,6 +678,7 @@ public struct SchemaCompiler {
         let value = member.value
         switch member.keyword {
         case .properties:
+            try refuseReferenceAsProperties(member, in: site)
             node.properties = try schemaMap(member, in: site)
             node.properties.sort { ByteOrder.precedes($0.name, $1.name) }
         case .required:
@@ -867,11 +910,13 @@ public struct SchemaCompiler {
     /// every resource's dynamic anchors, until nothing is left to do.
     private mutating func resolveEverything() throws(ContractError) {
         // Most contracts refer to nothing and have no dynamic anchors: nothing to set up.
-        if pendingRefs.isEmpty, resources.values.allSatisfy({ $0.dynamicAnchors.isEmpty }) { return }
+        if pendingRefs.isEmpty, !hasDynamicAnchors { return }
         var anchorsDone: Set<String> = []
         repeat {
             try resolvePendingReferences()
-            for uri in resourceOrder where !anchorsDone.contains(uri) {
+            // Only resources with dynamic anchors have any to compile: without one, no walk
+            // over every resource loaded (a contract into a split document reaches dozens).
+            for uri in resourceOrder where hasDynamicAnchors && !anchorsDone.contains(uri) {
                 anchorsDone.insert(uri)
                 guard let entry = resources[uri] else { continue }
                 for (name, pointer) in entry.dynamicAnchors.sorted(by: { $0.key < $1.key }) {
@@ -902,6 +947,10 @@ public struct SchemaCompiler {
     private mutating func resolve(_ pending: PendingReference) throws(ContractError) {
         let resourceURI = SchemaURI.withoutFragment(pending.absolute)
         let fragment = SchemaURI.fragment(of: pending.absolute)
+        if compiledCache != nil, !pending.dynamic, let target = sharedTarget(of: pending.absolute) {
+            schema.nodes[pending.node].ref = target
+            return
+        }
         if resources[resourceURI] == nil {
             try loadDocument(resourceURI, referrer: pending)
         }
@@ -930,6 +979,7 @@ public struct SchemaCompiler {
             schema.nodes[pending.node].dynamicRef = DynamicReference(anchor: fragment, fallback: target, isDynamic: isDynamic)
         } else {
             schema.nodes[pending.node].ref = target
+            if compiledCache != nil { resolvedReferences.append((pending.absolute, target)) }
         }
     }
 

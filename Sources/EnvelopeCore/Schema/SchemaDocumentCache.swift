@@ -64,11 +64,24 @@ final class SchemaDocumentCache: @unchecked Sendable {
     }
 
     /// ``SchemaCompiler/resolve(_:against:)`` of `reference`, resolved once per load.
+    ///
+    /// A reference that starts with a path (or a scheme) resolves the same against every file
+    /// of a folder (RFC 3986, 5.2.3: the base's last segment is dropped), so it is kept by the
+    /// base's folder: the contracts of a folder, each its own base, share their answers.
     func resolved(_ reference: String, against base: String) -> String {
-        if let known = lock.withLock({ resolutions[base]?[reference] }) { return known }
+        let first = reference.utf8.first
+        let key = first == nil || first == UInt8(ascii: "#") || first == UInt8(ascii: "?") ? base : Self.folder(of: base)
+        if let known = lock.withLock({ resolutions[key]?[reference] }) { return known }
         let absolute = SchemaCompiler.resolve(reference, against: base)
-        lock.withLock { resolutions[base, default: [:]][reference] = absolute }
+        lock.withLock { resolutions[key, default: [:]][reference] = absolute }
         return absolute
+    }
+
+    /// `uri` up to and with its last `/` (before any query or fragment), or all of it.
+    static func folder(of uri: String) -> String {
+        let path = uri.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return uri }
+        return String(uri[...slash])
     }
 
     /// How many documents were parsed rather than reused (what the tests count).

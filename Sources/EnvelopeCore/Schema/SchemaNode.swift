@@ -14,6 +14,10 @@ public struct SchemaNode: Sendable {
     public var location: SourceLocation
     /// The URI of the document the schema is in.
     var documentURI = ""
+    /// Which of its compiler's documents, and which value of it, the schema was compiled
+    /// from: what another contract's compiler needs to take it over (see
+    /// ``SchemaCompiler/sharedTarget(of:)``).
+    var origin = Origin()
 
     /// The resource (file) the schema belongs to, an index into ``CompiledSchema/resources``.
     public var resource = 0

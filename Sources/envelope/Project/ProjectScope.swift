@@ -45,10 +45,14 @@ struct ProjectScope: Sendable {
     /// the folder is not there).
     let realFolder: String?
     let realContractsFolder: String?
+    /// The working directory when the scope was made, which relative paths are read from:
+    /// asked once, not for every file judged.
+    let workingDirectory: String
 
     /// The scope of the contracts in `contractsFolder`, with `projectFile` the `--config`
     /// file when one was given.
     init(contractsFolder: String, projectFile: String? = nil) {
+        workingDirectory = FileManager.default.currentDirectoryPath
         self.contractsFolder = FileSystem.absolute(contractsFolder)
         if let projectFile {
             folder = FileSystem.normalized((FileSystem.absolute(projectFile) as NSString).deletingLastPathComponent)
@@ -89,7 +93,7 @@ struct ProjectScope: Sendable {
     /// Throws when the file at `path` (as it is read, relative to the working directory or
     /// absolute) is out of reach; `real` is where its links lead, nil when nothing is there.
     func check(_ path: String, real: String?) throws(Refusal) {
-        let absolute = FileSystem.absolute(path)
+        let absolute = FileSystem.normalized(path.hasPrefix("/") ? path : FileSystem.join(workingDirectory, path))
         guard reaches(absolute) else { throw Refusal(path: absolute, leadsTo: nil, scope: self) }
         if let real, !reaches(real: real) { throw Refusal(path: absolute, leadsTo: real, scope: self) }
     }

@@ -6,6 +6,9 @@ cases.json is a list of {"schema": NAME, "answer": VALUE}; NAME is a schema of t
 components. Prints a JSON list: for each case, true when openapi-core accepts the answer.
 Each schema is given an operation of its own (GET /NAME, 200, application/json) that answers
 with it, since openapi-core validates answers of operations.
+
+Or: python3 reference_verdicts.py --loads DOCUMENT (JSON or YAML, its $refs to other files
+followed) prints true when openapi-core loads the document, false when it refuses it.
 """
 import json
 import sys
@@ -13,9 +16,21 @@ import sys
 from openapi_core import OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
 from openapi_core.validation.response.exceptions import ResponseValidationError
+from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
+
+
+def loads(path):
+    try:
+        OpenAPI.from_file_path(path)
+        return True
+    except OpenAPIValidationError:
+        return False
 
 
 def main():
+    if sys.argv[1] == "--loads":
+        json.dump(loads(sys.argv[2]), sys.stdout)
+        return
     with open(sys.argv[1], encoding="utf-8") as handle:
         document = json.load(handle)
     cases = json.load(sys.stdin)
