@@ -72,9 +72,19 @@ final class EasyTransfer {
         guard code == CURLE_OK else { throw failure(code) }
     }
 
-    /// Hands the body of the transfer just prepared to `stream` in pieces while it arrives.
-    func streamBody(to stream: HTTPResponseStream?) {
+    /// Hands the body of the transfer just prepared to `stream` in pieces while it arrives;
+    /// its window, once there is one, wakes the client serving `queue`.
+    func streamBody(to stream: HTTPResponseStream?, waking queue: HTTPRequestQueue? = nil) {
         collector.stream = stream
+        collector.queue = queue
+    }
+
+    /// The window of the answer streaming now, once its first piece is handed over.
+    var streamWindow: HTTPStreamWindow? { collector.window }
+
+    /// Forgets the stream of the transfer that has ended: its window wakes nobody any more.
+    func endStream() {
+        collector.endStream()
     }
 
     /// The outcome of the transfer that ended with `code`.

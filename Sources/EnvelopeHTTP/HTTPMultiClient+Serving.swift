@@ -10,8 +10,6 @@ extension HTTPMultiClient {
     /// One transfer of ``serve(_:)`` in flight.
     private struct Served {
         var transfer: EasyTransfer
-        /// The window of a transfer that streams its answer to a receiver that may fall behind.
-        var window: HTTPStreamWindow?
         var completion: @Sendable (HTTPOutcome) -> Void
     }
 
@@ -56,10 +54,8 @@ extension HTTPMultiClient {
             started += 1
             switch start(submission.request, multi: multi) {
             case .success(let transfer):
-                transfer.streamBody(to: submission.stream)
-                let window = submission.stream?.window
-                window?.attach { [queue] window in queue.wake(window) }
-                active[transfer.handle] = Served(transfer: transfer, window: window, completion: submission.completion)
+                transfer.streamBody(to: submission.stream, waking: queue)
+                active[transfer.handle] = Served(transfer: transfer, completion: submission.completion)
             case .failure(let error):
                 submission.completion(HTTPOutcome(result: .failure(error), attempts: 1))
             }
@@ -77,7 +73,7 @@ extension HTTPMultiClient {
             let code = envelope_curl_msg_result(message)
             _ = envelope_curl_multi_remove_handle(multi, handle)
             let details = done.transfer.finishWithDetails(code)
-            done.window?.attach(nil)
+            done.transfer.endStream()
             idle.append(done.transfer)
             done.completion(HTTPOutcome(result: details.result, attempts: 1, cutOff: details.cutOff, transcript: details.transcript))
         }
@@ -88,7 +84,7 @@ extension HTTPMultiClient {
     /// already is passed over (its handle may carry another transfer by now).
     private func unpause(_ woken: [HTTPStreamWindow], active: [UnsafeMutableRawPointer: Served]) {
         for window in woken {
-            guard let handle = active.first(where: { $0.value.window === window })?.key else { continue }
+            guard let handle = active.first(where: { $0.value.transfer.streamWindow === window })?.key else { continue }
             _ = envelope_curl_easy_unpause(handle)
         }
     }

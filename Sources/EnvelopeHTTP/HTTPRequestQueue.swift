@@ -92,8 +92,9 @@ public final class HTTPRequestQueue: Sendable {
     /// Everything queued since the last call, the windows woken, and whether the queue is
     /// closed; drains the pipe.
     func takeAll() -> (submissions: [Submission], woken: [HTTPStreamWindow], closed: Bool) {
-        var sink = [UInt8](repeating: 0, count: 64)
-        while read(wakeRead, &sink, sink.count) > 0 {}
+        // One read drains the pipe: a byte is written only when none is pending (and one more
+        // by close()).
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { sink in _ = read(wakeRead, sink.baseAddress, sink.count) }
         return state.withLock { state in
             defer {
                 state.submissions = []

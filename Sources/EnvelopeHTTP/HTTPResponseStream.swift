@@ -11,16 +11,18 @@ public struct HTTPResponseStream: Sendable {
     public var pieceBytes: Int
     /// Called on the serving client's thread with each piece, in order (keep it short).
     public var receive: @Sendable (HTTPResponsePiece) -> Void
-    /// How far the receiver may fall behind before the transfer pauses; nil for no limit.
-    public var window: HTTPStreamWindow?
+    /// How many body bytes the receiver may have been handed and not passed on before the
+    /// transfer pauses (an ``HTTPStreamWindow`` of that size comes with the first piece); 0 for
+    /// no limit.
+    public var windowBytes: Int
 
     /// Pieces of at least `pieceBytes` once `threshold` bytes have arrived, to `receive`; with
-    /// `window`, no more than it allows outstanding.
-    public init(threshold: Int = 256 * 1024, pieceBytes: Int = 256 * 1024, window: HTTPStreamWindow? = nil,
+    /// `windowBytes`, no more than that outstanding.
+    public init(threshold: Int = 256 * 1024, pieceBytes: Int = 256 * 1024, windowBytes: Int = 0,
                 receive: @escaping @Sendable (HTTPResponsePiece) -> Void) {
         self.threshold = max(1, threshold)
         self.pieceBytes = max(1, pieceBytes)
-        self.window = window
+        self.windowBytes = max(0, windowBytes)
         self.receive = receive
     }
 }
@@ -31,6 +33,10 @@ public struct HTTPResponsePiece: Sendable {
     public var head: HTTPResponseHead?
     /// The body bytes that arrived since the last piece, as received (never decompressed).
     public var bytes: [UInt8]
+    /// On the first piece of a stream with ``HTTPResponseStream/windowBytes``: where the
+    /// receiver reports the bytes it has passed on (and cancels). Made only for an answer that
+    /// streams, so a small one costs nothing.
+    public var window: HTTPStreamWindow?
 }
 
 /// An answer's status line and header fields, before its body.

@@ -18,7 +18,7 @@ public final class HTTPStreamWindow: Sendable {
         var paused = false
         var cancelled = false
         /// Tells the serving client to look at this window again (set while the transfer runs).
-        var wake: (@Sendable (HTTPStreamWindow) -> Void)?
+        var queue: HTTPRequestQueue?
     }
 
     private let state = Locked(State())
@@ -31,25 +31,25 @@ public final class HTTPStreamWindow: Sendable {
     /// The receiver has passed on `count` more of the bytes handed over; a paused transfer goes
     /// on once no more than half the window is outstanding. Any thread.
     public func sent(bytes count: Int) {
-        let wake = state.withLock { state -> (@Sendable (HTTPStreamWindow) -> Void)? in
+        let queue = state.withLock { state -> HTTPRequestQueue? in
             state.outstanding = max(0, state.outstanding - count)
             guard state.paused, state.outstanding <= bytes / 2 else { return nil }
             state.paused = false
-            return state.wake
+            return state.queue
         }
-        wake?(self)
+        queue?.wake(self)
     }
 
     /// The receiver has gone: the transfer ends (with an `aborted-by-callback` error) at its
     /// next bytes, paused or not. Any thread.
     public func cancel() {
-        let wake = state.withLock { state -> (@Sendable (HTTPStreamWindow) -> Void)? in
+        let queue = state.withLock { state -> HTTPRequestQueue? in
             guard !state.cancelled else { return nil }
             state.cancelled = true
             state.paused = false
-            return state.wake
+            return state.queue
         }
-        wake?(self)
+        queue?.wake(self)
     }
 
     /// The body bytes handed over and not passed on now.
@@ -85,8 +85,9 @@ public final class HTTPStreamWindow: Sendable {
     /// Whether ``cancel()`` was called.
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    /// Sets (or, with nil, clears once the transfer has ended) what wakes the serving client.
-    func attach(_ wake: (@Sendable (HTTPStreamWindow) -> Void)?) {
-        state.withLock { $0.wake = wake }
+    /// Sets (or, with nil, clears once the transfer has ended) the queue that wakes the serving
+    /// client.
+    func attach(_ queue: HTTPRequestQueue?) {
+        state.withLock { $0.queue = queue }
     }
 }

@@ -25,6 +25,9 @@ final class ResponseCollector {
     /// many body bytes have been handed over so far.
     var stream: HTTPResponseStream?
     private var streamedBytes = 0
+    /// The stream's window once the first piece is handed over, and the queue it wakes.
+    private(set) var window: HTTPStreamWindow?
+    var queue: HTTPRequestQueue?
 
     /// The exchange as libcurl reported it, when the request asked for it: `> ` lines sent,
     /// `< ` lines received, `* ` libcurl's notes, every redirect hop included. Not cleared by
@@ -60,8 +63,7 @@ final class ResponseCollector {
         status = 0
         exceededLimit = false
         cancelled = false
-        stream = nil
-        streamedBytes = 0
+        endStream()
     }
 
     /// Hands over what was gathered and starts empty again, so the response owns the bytes
@@ -86,8 +88,8 @@ final class ResponseCollector {
     /// would pass `limit`, so the callback can make libcurl stop instead of filling memory with
     /// a runaway answer; ``BodyVerdict/pause`` when the stream's window is full.
     func appendBody(_ chunk: UnsafeRawBufferPointer) -> BodyVerdict {
-        // Nothing is handed over before the first piece, so the window has nothing to say yet.
-        if streamedBytes > 0, let window = stream?.window {
+        // There is a window only once the first piece is handed over.
+        if let window {
             switch window.admit() {
             case .take: break
             case .pause: return .pause
@@ -112,9 +114,21 @@ final class ResponseCollector {
     /// Gives `stream` the body bytes not handed over yet, with the head the first time.
     private func handOver(to stream: HTTPResponseStream) {
         let head = streamedBytes == 0 ? HTTPResponseHead(status: status, reasonPhrase: reason, headers: headers) : nil
-        stream.window?.handedOver(body.count - streamedBytes)
-        stream.receive(HTTPResponsePiece(head: head, bytes: Array(body[streamedBytes...])))
+        if head != nil, window == nil, stream.windowBytes > 0 {
+            window = HTTPStreamWindow(bytes: stream.windowBytes)
+            window?.attach(queue)
+        }
+        window?.handedOver(body.count - streamedBytes)
+        stream.receive(HTTPResponsePiece(head: head, bytes: Array(body[streamedBytes...]), window: head == nil ? nil : window))
         streamedBytes = body.count
+    }
+
+    /// Forgets the stream and its window (which then wakes nobody: the transfer is over).
+    func endStream() {
+        window?.attach(nil)
+        window = nil
+        stream = nil
+        streamedBytes = 0
     }
 
     /// Takes one raw header line (CRLF included), as libcurl delivers them.

@@ -4,33 +4,48 @@ import Synchronization
 import Testing
 
 /// Where a streamed answer's pieces go: kept in order; passed on at once (``HTTPStreamWindow/sent(bytes:)``)
-/// only once ``passOn`` is set, so until then the receiver falls behind as a slow client would.
-private final class PieceSink: Sendable {
+/// only once ``catchUp()`` is called, so until then the receiver falls behind as a slow client would.
+///
+/// `@unchecked Sendable` is sound: `state` is read and written only in `withState`, holding
+/// `lock` (an `NSLock`, which Thread Sanitizer sees, unlike `Synchronization.Mutex` on Linux).
+private final class PieceSink: @unchecked Sendable {
     private struct State {
         var bytes: [UInt8] = []
         var passOn = false
+        var window: HTTPStreamWindow?
     }
 
-    private let state = Mutex(State())
-    let window: HTTPStreamWindow
+    private let lock = NSLock()
+    nonisolated(unsafe) private var held = State()
 
-    init(window: HTTPStreamWindow) { self.window = window }
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&held)
+    }
 
     func receive(_ piece: HTTPResponsePiece) {
-        let passOn = state.withLock { state in
+        let passOn = withState { state in
             state.bytes += piece.bytes
-            return state.passOn
+            if let window = piece.window { state.window = window }
+            return state.passOn ? state.window : nil
         }
-        if passOn { window.sent(bytes: piece.bytes.count) }
+        passOn?.sent(bytes: piece.bytes.count)
     }
+
+    /// The window that came with the first piece.
+    var window: HTTPStreamWindow? { withState { $0.window } }
 
     /// From now on every piece is passed on as it comes; the bytes held so far are, too.
     func catchUp() {
-        state.withLock { $0.passOn = true }
-        window.sent(bytes: window.outstanding)
+        let window = withState { state in
+            state.passOn = true
+            return state.window
+        }
+        window?.sent(bytes: window?.outstanding ?? 0)
     }
 
-    var received: [UInt8] { state.withLock { $0.bytes } }
+    var received: [UInt8] { withState { $0.bytes } }
 }
 
 /// A multi client serving a queue on its own thread, stopped by ``stop()``.
@@ -63,7 +78,7 @@ struct HTTPStreamWindowTests {
 
     /// A GET to `server` whose pieces go to a new sink; ``outcome`` once it has ended.
     private final class Transfer: Sendable {
-        let sink = PieceSink(window: HTTPStreamWindow(bytes: HTTPStreamWindowTests.window))
+        let sink = PieceSink()
         let finished = DispatchSemaphore(value: 0)
         private let ended = Mutex<HTTPOutcome?>(nil)
 
@@ -73,7 +88,7 @@ struct HTTPStreamWindowTests {
             request.timeoutIsIdle = true
             let sink = sink
             let stream = HTTPResponseStream(threshold: HTTPStreamWindowTests.piece, pieceBytes: HTTPStreamWindowTests.piece,
-                                            window: sink.window) { sink.receive($0) }
+                                            windowBytes: HTTPStreamWindowTests.window) { sink.receive($0) }
             client.queue.submit(request, stream: stream) { [self] result in
                 ended.withLock { $0 = result }
                 finished.signal()
@@ -96,14 +111,14 @@ struct HTTPStreamWindowTests {
             client = try ServingClient()
             transfer = Transfer(client, server: server, timeout: timeout)
             // Polled: libcurl tells nobody it paused.
-            for _ in 0..<30_000 where !transfer.sink.window.isPaused { usleep(1_000) }
-            #expect(transfer.sink.window.isPaused, "the transfer never paused")
+            for _ in 0..<30_000 where transfer.sink.window?.isPaused != true { usleep(1_000) }
+            #expect(transfer.sink.window?.isPaused == true, "the transfer never paused")
         }
 
         /// Stops the client (cancelling the transfer first, should a test end with it paused)
         /// and the server.
         func stop() {
-            transfer.sink.window.cancel()
+            transfer.sink.window?.cancel()
             client.stop()
             server.stop()
         }
@@ -114,9 +129,10 @@ struct HTTPStreamWindowTests {
         let paused = try PausedTransfer()
         defer { paused.stop() }
         let (transfer, sink, finished) = (paused.transfer, paused.sink, paused.transfer.finished)
-        #expect(sink.window.outstanding >= Self.window)
-        #expect(sink.window.outstanding <= Self.window + Self.piece)
-        #expect(sink.received.count == sink.window.outstanding, "nothing more came while paused")
+        let window = try #require(sink.window)
+        #expect(window.outstanding >= Self.window)
+        #expect(window.outstanding <= Self.window + Self.piece)
+        #expect(sink.received.count == window.outstanding, "nothing more came while paused")
         #expect(transfer.outcome == nil)
         sink.catchUp()
         finished.wait()
@@ -143,7 +159,7 @@ struct HTTPStreamWindowTests {
         let paused = try PausedTransfer()
         defer { paused.stop() }
         let (transfer, sink, finished) = (paused.transfer, paused.sink, paused.transfer.finished)
-        sink.window.cancel()
+        try #require(sink.window).cancel()
         finished.wait()
         let result = try #require(transfer.outcome?.result)
         guard case .failure(let error) = result else {

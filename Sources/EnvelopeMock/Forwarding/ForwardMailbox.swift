@@ -104,8 +104,8 @@ final class ForwardMailbox: @unchecked Sendable {
 
     /// Everything posted since the last call, in order; drains the pipe. The loop's thread.
     func takeAll() -> [Delivery] {
-        var sink = [UInt8](repeating: 0, count: 64)
-        while read(wakeRead, &sink, sink.count) > 0 {}
+        // One read drains the pipe: a poster writes only when no byte is pending.
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { sink in _ = read(wakeRead, sink.baseAddress, sink.count) }
         return withState { state in
             defer {
                 state.deliveries = []

@@ -452,10 +452,17 @@ private func parseDecimal(_ text: Substring) -> Int? {
 }
 
 extension Substring {
+    /// Without the optional whitespace (RFC 9110 §5.6.3: space and tab bytes) around it. Read as
+    /// bytes, not Characters: no grapheme breaking on every header value and cookie.
     func trimmingOWS() -> Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
-        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-        return result
+        let bytes = utf8
+        var lower = bytes.startIndex, upper = bytes.endIndex
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower = bytes.index(after: lower) }
+        while lower < upper {
+            let last = bytes.index(before: upper)
+            guard bytes[last] == 0x20 || bytes[last] == 0x09 else { break }
+            upper = last
+        }
+        return self[lower..<upper]
     }
 }

@@ -40,6 +40,10 @@ final class EventLoop: @unchecked Sendable {
     /// the token of the next forwarded request.
     private let mailbox: ForwardMailbox?
     private var nextForwardToken: UInt64 = 1
+    /// The server's forwarding, read out of the responder once rather than copied out of it
+    /// (forwarder and observer retained and released) several times per forwarded request.
+    private let forwarding: Forwarding?
+    private let forwardsEveryRequest: Bool
     /// Streamed answers whose client went away, so their transfer was cancelled: the head the
     /// upstream sent, by token, until the forwarder's result comes.
     private var abandoned: [UInt64: UpstreamResponse] = [:]
@@ -65,6 +69,8 @@ final class EventLoop: @unchecked Sendable {
             return nil
         }
         self.mailbox = mailbox
+        forwarding = responder.forwarding
+        if case .everyRequest = responder.forwarding?.scope { forwardsEveryRequest = true } else { forwardsEveryRequest = false }
         self.listeners = listeners
         self.responder = responder
         self.parser = parser
@@ -322,7 +328,7 @@ final class EventLoop: @unchecked Sendable {
                 parsedAny = true
                 connection.continueSent = false
                 connection.headStartedAt = 0
-                if case .everyRequest = responder.forwarding?.scope, !AdminAPI.handles(request.target) || responder.admin == nil {
+                if forwardsEveryRequest, !AdminAPI.handles(request.target) || responder.admin == nil {
                     startForwarding(request, on: connection)
                     continue
                 }
@@ -512,7 +518,7 @@ final class EventLoop: @unchecked Sendable {
     /// Hands `request` to the forwarder and holds its place in the connection's queue until
     /// the answer comes back (``deliverForwarded(_:)``).
     private func startForwarding(_ request: MockRequest, on connection: ServerConnection, to target: ProxyTarget? = nil) {
-        guard let forwarding = responder.forwarding, let mailbox else { return }
+        guard let forwarding, let mailbox else { return }
         let token = nextForwardToken
         nextForwardToken += 1
         connection.pending.append(PendingReply(reply: Reply(response: nil, close: !request.keepAlive), readyAt: 0, forwardToken: token))
@@ -547,7 +553,7 @@ final class EventLoop: @unchecked Sendable {
         }
         var stream = connection.pending[position].stream
         if stream == nil, let head = piece.head {
-            stream = ForwardStream.start(head, for: delivery.request, fallsBackToStubs: responder.forwarding?.fallsBackToStubs == true,
+            stream = ForwardStream.start(head, for: delivery.request, fallsBackToStubs: forwarding?.fallsBackToStubs == true,
                                          draining: draining, control: piece.control)
         }
         guard var started = stream else { return }
@@ -589,7 +595,7 @@ final class EventLoop: @unchecked Sendable {
                 process(connection)
             }
             let seconds = Double(Socket.now() &- delivery.startedAt) / 1e9
-            responder.forwarding?.observer?(ForwardedExchange(request: delivery.request, upstream: result, answeredBy: made.answeredBy,
+            forwarding?.observer?(ForwardedExchange(request: delivery.request, upstream: result, answeredBy: made.answeredBy,
                                                               answer: made.answer, seconds: seconds, delivered: place != nil))
         }
     }
@@ -601,7 +607,7 @@ final class EventLoop: @unchecked Sendable {
         var exchange = ForwardedExchange(request: delivery.request, upstream: result, answeredBy: .upstream, answer: head, seconds: seconds,
                                          delivered: false)
         exchange.abandoned = true
-        responder.forwarding?.observer?(exchange)
+        forwarding?.observer?(exchange)
     }
 
     // MARK: - Timers

@@ -20,11 +20,16 @@ struct CurlForwarder: UpstreamForwarder {
     let verifyTLS: Bool
     let caCertificateFile: String?
 
-    /// Request headers a proxy does not forward: hop-by-hop ones, `Host` (libcurl writes the
-    /// upstream's), the framing (libcurl frames the body it sends), and `Expect` (the proxy
-    /// has answered `100-continue` itself). Lower-cased.
-    static let droppedRequestHeaders: Set<String> = ["connection", "keep-alive", "proxy-connection", "proxy-authorization", "te", "trailer",
-                                                     "transfer-encoding", "upgrade", "host", "content-length", "expect"]
+    /// Request headers a proxy does not forward besides the hop-by-hop ones
+    /// (``MockHeader/isHopByHop(connectionOptions:)``): `Host` (libcurl writes the upstream's),
+    /// the framing (libcurl frames the body it sends), and `Expect` (the proxy has answered
+    /// `100-continue` itself).
+    static let droppedRequestHeaders = ["Host", "Content-Length", "Expect"]
+
+    /// Whether a request header the client sent goes on to the upstream.
+    static func forwards(_ header: MockHeader, connectionOptions: [Substring]) -> Bool {
+        !header.isHopByHop(connectionOptions: connectionOptions) && !droppedRequestHeaders.contains(where: header.hasName)
+    }
 
     func forward(_ forwarded: ForwardedRequest, completion: @escaping @Sendable (UpstreamResult) -> Void) {
         let request = httpRequest(for: forwarded)
@@ -39,13 +44,12 @@ struct CurlForwarder: UpstreamForwarder {
     /// from the upstream until the app catches up.
     func forward(_ forwarded: ForwardedRequest, streaming: @escaping @Sendable (UpstreamPiece) -> Void,
                  completion: @escaping @Sendable (UpstreamResult) -> Void) {
-        let window = HTTPStreamWindow(bytes: Self.streamWindow)
-        let stream = HTTPResponseStream(threshold: Self.streamThreshold, pieceBytes: Self.streamThreshold, window: window) { piece in
+        let stream = HTTPResponseStream(threshold: Self.streamThreshold, pieceBytes: Self.streamThreshold, windowBytes: Self.streamWindow) { piece in
             let head = piece.head.map { head in
                 UpstreamResponse(status: head.status, reason: head.reasonPhrase, headers: head.headers.map { MockHeader(name: $0.name, value: $0.value) },
                                  body: [])
             }
-            streaming(UpstreamPiece(head: head, bytes: piece.bytes, control: head == nil ? nil : window))
+            streaming(UpstreamPiece(head: head, bytes: piece.bytes, control: piece.window))
         }
         queue.submit(httpRequest(for: forwarded), stream: stream) { outcome in
             completion(Self.result(of: outcome))
@@ -62,18 +66,14 @@ struct CurlForwarder: UpstreamForwarder {
     /// The libcurl request for what the client sent.
     func httpRequest(for forwarded: ForwardedRequest) -> HTTPRequest {
         let original = forwarded.request
-        var connectionOptions: Set<String> = []
-        for value in original.headerValues("Connection") {
-            for token in value.split(separator: ",") { connectionOptions.insert(token.trimmingCharacters(in: .whitespaces).lowercased()) }
-        }
+        let connectionOptions = MockHeader.connectionOptions(of: original.headers)
         var headers: [HTTPHeader] = []
         var forwardedFor: String?
         // A proxyBaseUrl stub's removals and additions apply to what the client sent.
         let sent = forwarded.target.map { $0.editedHeaders(original.headers) } ?? original.headers
         for header in sent {
-            let name = header.name.lowercased()
-            if Self.droppedRequestHeaders.contains(name) || name.hasPrefix("proxy-") || connectionOptions.contains(name) { continue }
-            if name == "x-forwarded-for" {
+            guard Self.forwards(header, connectionOptions: connectionOptions) else { continue }
+            if header.hasName("X-Forwarded-For") {
                 forwardedFor = forwardedFor.map { $0 + ", " + header.value } ?? header.value
                 continue
             }

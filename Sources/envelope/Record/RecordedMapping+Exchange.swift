@@ -29,7 +29,7 @@ extension RecordedMapping {
             query: request.queryParameters.map { (name: $0.name, value: $0.value) },
             status: response.status, headers: writer.keptHeaders(headers, names: kept, redactor: redactor),
             body: writer.redactedBody(body, redactor: redactor), recordedFrom: redactor.redact("\(request.method) \(upstream)\(request.url)"),
-            requestHeaders: request.headers.filter { !CurlForwarder.droppedRequestHeaders.contains($0.name.lowercased()) }
+            requestHeaders: request.headers.filter { CurlForwarder.forwards($0, connectionOptions: []) }
                 .map { ($0.name, RecordCommand.redacted(HTTPHeader(name: $0.name, value: $0.value), redactor)) })
         mapping.recordedBy = recordedBy
         let contentType = headers.first { $0.name.lowercased() == "content-type" }?.value
