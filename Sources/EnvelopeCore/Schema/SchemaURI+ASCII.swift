@@ -51,7 +51,7 @@ extension SchemaURI {
     static func removeDotSegments(bytes path: [UInt8], keepingParentSteps: Bool) -> [UInt8] {
         let absolute = path.first == UInt8(ascii: "/")
         let segments = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        let isParentStep = { (segment: ArraySlice<UInt8>) in segment.elementsEqual("..".utf8) }
+        let isParentStep = PathSegments.isParentStep
         var output: [ArraySlice<UInt8>] = []
         for (position, segment) in segments.enumerated() {
             if position == 0 && absolute { continue }
@@ -69,11 +69,6 @@ extension SchemaURI {
                 output.append(segment)
             }
         }
-        var result: [UInt8] = absolute ? [UInt8(ascii: "/")] : []
-        for (position, segment) in output.enumerated() {
-            if position > 0 { result.append(UInt8(ascii: "/")) }
-            result += segment
-        }
-        return result
+        return PathSegments.joined(output, absolute: absolute)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import EnvelopeCore
 
 extension FileSystem {
     /// `path` with `.` and empty segments removed and each `..` taken back against the
@@ -18,7 +19,7 @@ extension FileSystem {
         let bytes = Array(path.utf8)
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         let absolute = bytes.first == UInt8(ascii: "/")
-        let isParentStep = { (segment: ArraySlice<UInt8>) in segment.elementsEqual("..".utf8) }
+        let isParentStep = PathSegments.isParentStep
         var segments: [ArraySlice<UInt8>] = []
         for segment in bytes.split(separator: UInt8(ascii: "/")) where !segment.elementsEqual(".".utf8) {
             if isParentStep(segment), let last = segments.last, !isParentStep(last) {
@@ -29,11 +30,7 @@ extension FileSystem {
                 segments.append(segment)
             }
         }
-        var result: [UInt8] = absolute ? [UInt8(ascii: "/")] : []
-        for (position, segment) in segments.enumerated() {
-            if position > 0 { result.append(UInt8(ascii: "/")) }
-            result += segment
-        }
+        let result = PathSegments.joined(segments, absolute: absolute)
         return result.isEmpty ? "." : String(decoding: result, as: UTF8.self)
     }
 
