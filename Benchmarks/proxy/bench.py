@@ -209,7 +209,7 @@ def make_contracts(workdir: str) -> str:
 def start_envelope(name: str, binary: str, upstream_port: int, contracts: str, workdir: str) -> Server:
     port = free_port()
     report = os.path.join(workdir, f"report-{len(os.listdir(workdir))}.json")
-    argv = [binary, "proxy", "--upstream", f"http://127.0.0.1:{upstream_port}", "--port", str(port),
+    argv = [os.path.abspath(binary), "proxy", "--upstream", f"http://127.0.0.1:{upstream_port}", "--port", str(port),
             "--contracts", contracts, "--format", "json", "--output", report]
     s = Server(name, argv, port, cwd=workdir)
     s.report = report
