@@ -173,6 +173,7 @@ def main() -> None:
     print(f"# {datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds')} {platform.node()} "
           f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory() as workdir:
+        os.chmod(workdir, 0o755)  # nginx workers run as an unprivileged user and must read the answer (else: 403s)
         if args.only in (None, "startup"):
             row = startup_row(args.envelope, workdir, args.runs, args.jar_runs)
             print("start-up, 3,000 mappings, to the first answer (wall; CPU user+system of the server):")
