@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks a templated stub: envelope serve against WireMock's own jar (see bench.py).
 #
-#   Benchmarks/templating/run.sh [--seconds N]
+#   Benchmarks/templating/run.sh [--seconds N] [--rounds N]
 #
 # Needs wrk, java and the PyPI wiremock package (its wheel carries the 2.35 jar); builds
 # envelope in release mode (BUILD_DIR, default .build).
