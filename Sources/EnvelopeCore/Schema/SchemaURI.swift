@@ -63,13 +63,6 @@ public enum SchemaURI {
     /// dropped as RFC 3986 does: contract files' URIs are relative to the contracts folder,
     /// and a reference to a file beside it must name that file, for the reader to judge.
     public static func resolve(_ reference: String, against base: String, keepingParentSteps: Bool = false) -> String {
-        resolveASCII(reference, against: base, keepingParentSteps: keepingParentSteps)
-            ?? resolveByParts(reference, against: base, keepingParentSteps: keepingParentSteps)
-    }
-
-    /// ``resolve(_:against:keepingParentSteps:)`` by RFC 3986 §5.2.2, through the parts of
-    /// both URIs.
-    static func resolveByParts(_ reference: String, against base: String, keepingParentSteps: Bool) -> String {
         let removeDotSegments = { (path: String) in Self.removeDotSegments(path, keepingParentSteps: keepingParentSteps) }
         let r = parse(reference)
         let b = parse(base)

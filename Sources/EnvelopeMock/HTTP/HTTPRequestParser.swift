@@ -230,7 +230,8 @@ struct HTTPRequestParser: Sendable {
         let afterBrackets = host.hasPrefix("[") ? host[(host.firstIndex(of: "]").map(host.index(after:)) ?? host.endIndex)...] : host[...]
         guard let colon = afterBrackets.lastIndex(of: ":") else { return true }
         let port = afterBrackets[afterBrackets.index(after: colon)...]
-        return port.isEmpty || (port.utf8.count <= 5 && port.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(port)! <= 65535)
+        // Digits only: `UInt16` alone would also take a sign.
+        return port.isEmpty || (port.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && UInt16(port) != nil)
     }
 
     /// The body after a head that ends at `headEnd`: chunked, of a Content-Length, or none.
