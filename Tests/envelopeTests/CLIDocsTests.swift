@@ -12,7 +12,8 @@ struct CLIDocsTests {
         let page = try CLIPage.load()
         let commands = try HelpText.commands()
         try #require(!commands.isEmpty, "envelope --help lists no SUBCOMMANDS")
-        for words in [["envelope"]] + (try HelpText.commandPaths()).map { ["envelope"] + $0 } {
+        let paths = [["envelope"]] + (try HelpText.commandPaths()).map { ["envelope"] + $0 }
+        for words in paths {
             let command = words.joined(separator: " ")
             let help = try Envelope.run(Array(words.dropFirst()) + ["--help"])
             try #require(help.exitCode == 0, "\(command) --help exited \(help.exitCode): \(help.standardError)")

@@ -20,36 +20,39 @@ public enum SchemaURI {
         }
     }
 
-    /// Splits a reference into its parts. By code point, not Character: a delimiter followed
-    /// by a combining mark is one Character to Swift, and would not be found.
+    /// Splits a reference into its parts. By byte, not Character: a delimiter followed by a
+    /// combining mark is one Character to Swift, and would not be found; every delimiter is
+    /// ASCII, one byte in UTF-8 that no other character's bytes contain.
     static func parse(_ reference: String) -> Parts {
-        func text(_ scalars: Substring.UnicodeScalarView) -> String { String(Substring(scalars)) }
-        var rest = Substring(reference).unicodeScalars
+        func text(_ bytes: Substring.UTF8View) -> String { String(decoding: bytes, as: UTF8.self) }
+        var rest = Substring(reference).utf8
         var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
             fragment = text(rest[rest.index(after: hash)...])
             rest = rest[..<hash]
         }
         var query: String?
-        if let mark = rest.firstIndex(of: "?") {
+        if let mark = rest.firstIndex(of: UInt8(ascii: "?")) {
             query = text(rest[rest.index(after: mark)...])
             rest = rest[..<mark]
         }
         var scheme: String?
-        if let colon = rest.firstIndex(of: ":") {
+        if let colon = rest.firstIndex(of: UInt8(ascii: ":")) {
             // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), all ASCII.
             let candidate = rest[..<colon]
-            func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
-            if let first = candidate.first, isLetter(first),
-               candidate.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "." }) {
+            func isLetter(_ c: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c) }
+            func isOther(_ c: UInt8) -> Bool {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+            }
+            if let first = candidate.first, isLetter(first), candidate.allSatisfy({ isLetter($0) || isOther($0) }) {
                 scheme = text(candidate)
                 rest = rest[rest.index(after: colon)...]
             }
         }
         var authority: String?
-        if rest.starts(with: "//".unicodeScalars) {
+        if rest.starts(with: "//".utf8) {
             let afterSlashes = rest.dropFirst(2)
-            let end = afterSlashes.firstIndex(of: "/") ?? afterSlashes.endIndex
+            let end = afterSlashes.firstIndex(of: UInt8(ascii: "/")) ?? afterSlashes.endIndex
             authority = text(afterSlashes[..<end])
             rest = afterSlashes[end...]
         }
@@ -82,7 +85,7 @@ public enum SchemaURI {
                     t.path = b.path
                     t.query = r.query ?? b.query
                 } else {
-                    if r.path.unicodeScalars.first == "/" {
+                    if r.path.utf8.first == UInt8(ascii: "/") {
                         t.path = removeDotSegments(r.path)
                     } else {
                         t.path = removeDotSegments(merge(base: b, path: r.path))
@@ -98,50 +101,55 @@ public enum SchemaURI {
 
     private static func merge(base: Parts, path: String) -> String {
         if base.authority != nil && base.path.isEmpty { return "/" + path }
-        let scalars = base.path.unicodeScalars
-        guard let slash = scalars.lastIndex(of: "/") else { return path }
-        return String(Substring(scalars[...slash])) + path
+        let bytes = base.path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(decoding: bytes[...slash], as: UTF8.self) + path
     }
 
-    /// RFC 3986 §5.2.4, segments split by code point; with `keepingParentSteps`, a `..` with
-    /// nothing left to remove is kept rather than dropped.
+    /// RFC 3986 §5.2.4, segments split by byte (as ``parse(_:)``); with `keepingParentSteps`,
+    /// a `..` with nothing left to remove is kept rather than dropped.
     static func removeDotSegments(_ path: String, keepingParentSteps: Bool = false) -> String {
-        let scalars = path.unicodeScalars
-        var output: [Substring] = []
-        let absolute = scalars.first == "/"
-        let segments = scalars.split(separator: "/", omittingEmptySubsequences: false).map(Substring.init)
+        let bytes = Substring(path).utf8
+        let absolute = bytes.first == UInt8(ascii: "/")
+        func isParentStep(_ segment: Substring.UTF8View) -> Bool { segment.elementsEqual("..".utf8) }
+        let segments = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        var output: [Substring.UTF8View] = []
         for (position, segment) in segments.enumerated() {
             if position == 0 && absolute { continue }
-            switch segment {
-            case ".":
-                if position == segments.count - 1 { output.append("") }
-            case "..":
-                if let last = output.last, !(keepingParentSteps && last == "..") {
+            if segment.elementsEqual(".".utf8) {
+                if position == segments.count - 1 { output.append(bytes[bytes.endIndex...]) }
+            } else if isParentStep(segment) {
+                if let last = output.last, !(keepingParentSteps && isParentStep(last)) {
                     output.removeLast()
                 } else if keepingParentSteps {
                     output.append(segment)
                 }
-                if position == segments.count - 1 { output.append("") }
-            default:
+                if position == segments.count - 1 { output.append(bytes[bytes.endIndex...]) }
+            } else {
                 output.append(segment)
             }
         }
-        return (absolute ? "/" : "") + output.joined(separator: "/")
+        var joined: [UInt8] = absolute ? [UInt8(ascii: "/")] : []
+        joined.reserveCapacity(bytes.count + 1)
+        for (position, segment) in output.enumerated() {
+            if position > 0 { joined.append(UInt8(ascii: "/")) }
+            joined.append(contentsOf: segment)
+        }
+        return String(decoding: joined, as: UTF8.self)
     }
 
     /// The URI without its fragment.
     public static func withoutFragment(_ uri: String) -> String {
-        let scalars = uri.unicodeScalars
-        guard let hash = scalars.firstIndex(of: "#") else { return uri }
-        return String(Substring(scalars[..<hash]))
+        let bytes = uri.utf8
+        guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return uri }
+        return String(decoding: bytes[..<hash], as: UTF8.self)
     }
 
     /// The fragment, percent-decoded (empty when there is none).
     public static func fragment(of uri: String) -> String {
-        let scalars = uri.unicodeScalars
-        guard let hash = scalars.firstIndex(of: "#") else { return "" }
-        let raw = String(Substring(scalars[scalars.index(after: hash)...]))
-        return percentDecoded(raw)
+        let bytes = uri.utf8
+        guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return "" }
+        return percentDecoded(String(decoding: bytes[bytes.index(after: hash)...], as: UTF8.self))
     }
 
     static func percentDecoded(_ text: String) -> String {

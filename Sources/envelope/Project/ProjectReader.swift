@@ -81,9 +81,11 @@ final class ProjectReader: @unchecked Sendable {
         var status = stat()
         guard lstat(target, &status) == 0 else { return nil }
         if status.st_mode & S_IFMT == S_IFLNK { return FileSystem.realPath(target) }
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        // By bytes, as the system splits paths (see FileSystem.normalized).
+        let bytes = target.utf8
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { $0 == bytes.startIndex ? "/" : String(decoding: bytes[..<$0], as: UTF8.self) } ?? "."
+        let name = slash.map { String(decoding: bytes[bytes.index(after: $0)...], as: UTF8.self) } ?? target
         let known = lock.withLock { realFolders[folder] }
         guard let real = known ?? FileSystem.realPath(folder) else { return nil }
         if known == nil { lock.withLock { realFolders[folder] = real } }
