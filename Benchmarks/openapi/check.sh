@@ -2,7 +2,9 @@
 # `envelope check` of imported contracts (their bodies `$ref`s into the OpenAPI document, read
 # in its dialect) against hand-written twins (the same requests, the schemas inlined in JSON
 # Schema 2020-12 by handwritten.py), both against the mocks the import wrote (issue 23: "check
-# of imported contracts runs as fast as of hand-written ones").
+# of imported contracts runs as fast as of hand-written ones"); and the imported contracts again
+# with the document written out as JSON (json_twin.py), which parts the cost of reading YAML
+# from that of the OpenAPI translation and the `$ref`s across files.
 #
 #   Benchmarks/openapi/check.sh SPEC      # e.g. the DigitalOcean document from shared/openapi
 #   ENVELOPE=path/to/envelope Benchmarks/openapi/check.sh SPEC   # skip the release build
@@ -28,9 +30,10 @@ tail -1 import.txt
 python3 "$ROOT/Benchmarks/openapi/handwritten.py" Contracts Handwritten > kept.txt
 mkdir Imported
 while read -r name; do cp "Contracts/$name.json" Imported/; done < kept.txt
+python3 "$ROOT/Benchmarks/openapi/json_twin.py" spec specjson Imported ImportedJSON
 echo "$(wc -l < kept.txt) contracts on each side"
-"$ENVELOPE" check --contracts Imported | tail -1 || true
-"$ENVELOPE" check --contracts Handwritten | tail -1 || true
+for side in Imported ImportedJSON Handwritten; do "$ENVELOPE" check --contracts $side | tail -1 || true; done
 hyperfine --warmup 2 --runs "${RUNS:-15}" -i \
   -n imported "$ENVELOPE check --contracts Imported" \
+  -n "imported, document in JSON" "$ENVELOPE check --contracts ImportedJSON" \
   -n hand-written "$ENVELOPE check --contracts Handwritten"
