@@ -13,6 +13,15 @@ extension EasyTransfer {
     func configure(for request: HTTPRequest) -> CURLcode {
         var setter = OptionSetter(handle: handle)
         setter.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBufferPointer))
+        setTransportOptions(for: request, with: &setter)
+        setMethodAndBody(of: request, with: &setter)
+        setHeaders(of: request, with: &setter)
+        setCallbacks(for: request, with: &setter)
+        return setter.result
+    }
+
+    /// The URL, protocols, HTTP version, timeouts, redirects, TLS and size limit.
+    private func setTransportOptions(for request: HTTPRequest, with setter: inout OptionSetter) {
         setter.string(CURLOPT_URL, request.url)
         // Without NOSIGNAL libcurl uses SIGALRM for DNS timeouts, which is unsafe with threads.
         setter.long(CURLOPT_NOSIGNAL, 1)
@@ -47,7 +56,10 @@ extension EasyTransfer {
             // rest (chunked or compressed answers).
             setter.offT(CURLOPT_MAXFILESIZE_LARGE, request.maxBodyBytes)
         }
+    }
 
+    /// The method, and the body when there is one.
+    private func setMethodAndBody(of request: HTTPRequest, with setter: inout OptionSetter) {
         switch (request.method, request.body) {
         case ("HEAD", nil):
             // NOBODY makes libcurl send HEAD and not wait for a body that never comes.
@@ -73,7 +85,10 @@ extension EasyTransfer {
                 }
             }
         }
+    }
 
+    /// The request's headers, and the ones libcurl would add of its own that must not go.
+    private func setHeaders(of request: HTTPRequest, with setter: inout OptionSetter) {
         for header in request.headers {
             // "Name;" is libcurl's way to send a header with an empty value ("Name:" deletes it).
             let line = header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)"
@@ -92,7 +107,10 @@ extension EasyTransfer {
             }
         }
         setter.slist(CURLOPT_HTTPHEADER, currentHeaderList)
+    }
 
+    /// The callbacks that collect the answer (and the transcript, when asked for).
+    private func setCallbacks(for request: HTTPRequest, with setter: inout OptionSetter) {
         if request.recordsTranscript {
             // VERBOSE makes libcurl call the debug callback; with one installed it prints nothing.
             setter.debugCallback()
@@ -103,7 +121,6 @@ extension EasyTransfer {
         setter.pointer(CURLOPT_WRITEDATA, collectorPointer)
         setter.callback(CURLOPT_HEADERFUNCTION, isHeader: true)
         setter.pointer(CURLOPT_HEADERDATA, collectorPointer)
-        return setter.result
     }
 
     /// Reads status, URL, version, Retry-After and timings from the handle after a successful
