@@ -114,17 +114,19 @@ public enum SchemaURI {
         func isParentStep(_ segment: Substring.UTF8View) -> Bool { segment.elementsEqual("..".utf8) }
         let segments = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         var output: [Substring.UTF8View] = []
+        // A dot segment at the end leaves the path ending in a slash: an empty last segment.
+        let trailingSlash = bytes[bytes.endIndex...]
         for (position, segment) in segments.enumerated() {
             if position == 0 && absolute { continue }
             if segment.elementsEqual(".".utf8) {
-                if position == segments.count - 1 { output.append(bytes[bytes.endIndex...]) }
+                if position == segments.count - 1 { output.append(trailingSlash) }
             } else if isParentStep(segment) {
                 if let last = output.last, !(keepingParentSteps && isParentStep(last)) {
                     output.removeLast()
                 } else if keepingParentSteps {
                     output.append(segment)
                 }
-                if position == segments.count - 1 { output.append(bytes[bytes.endIndex...]) }
+                if position == segments.count - 1 { output.append(trailingSlash) }
             } else {
                 output.append(segment)
             }
